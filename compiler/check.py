@@ -1,0 +1,199 @@
+"""Semantic checks of every declaration against the tables in specs.py and its system's vocabulary."""
+
+from __future__ import annotations
+
+from spawnpit.compiler import ast as A
+from spawnpit.compiler.consts import NotConstant, evaluate
+from spawnpit.compiler.exprs import HookChecker, Scope
+from spawnpit.compiler.resolve import Resolved, board_places
+from spawnpit.compiler.specs import APPLIES, BEHAVIOURS, BLOCKS, DECLS, LAYERS, STAT_TYPES, UNIT, Kind, P
+from spawnpit.compiler.vocab import Vocab, blocks, first_value, props
+from spawnpit.diagnostics import Label, Report, did_you_mean
+
+TEXT_AND_BEHAVIOUR = {"card", "ability", "special_rule", "rule"}
+WORDS = {"type": STAT_TYPES, "applies": APPLIES, "layer": LAYERS, "behaviour": BEHAVIOURS,
+         "owner": ("game", "side", "unit")}
+
+
+class Checker:
+    def __init__(self, res: Resolved, report: Report) -> None:
+        self.res = res
+        self.report = report
+        self.changed: dict[str, set[str]] = {}
+
+    def run(self) -> None:
+        for name, vocab in self.res.systems.items():
+            self.system = name
+            self.vocab = vocab
+            self.block(vocab.decl, DECLS["system"], {})
+            for block in blocks(vocab.decl, "stat"):
+                self.stat_decl(block)
+        for decl, system in self.res.decls:
+            self.system = system
+            self.vocab = self.res.systems[system]
+            spec = DECLS.get(decl.kind.value)
+            if spec is None and decl.kind.value in self.vocab.kinds:
+                spec = UNIT
+            if spec is None:
+                kinds = set(DECLS) | set(self.vocab.kinds)
+                self.report.error("E0201", f"unknown declaration kind `{decl.kind.value}`", decl.kind.span,
+                                  help=did_you_mean(decl.kind.value, kinds) or "kinds: " + ", ".join(sorted(kinds)))
+                continue
+            local = {p.name.value: "num" for p in decl.params}
+            changed = self.changed.setdefault(f"{system}:{decl.id}", set())
+            self.block(decl, spec, local, changed)
+            getattr(self, "decl_" + decl.kind.value, self.decl_unit)(decl)
+
+    # ---- generic block walk ----------------------------------------------------------------------
+
+    def block(self, block: A.Block, spec: Kind, local: dict, changed: set | None = None) -> None:
+        changed = set() if changed is None else changed
+        seen: dict[str, A.Prop] = {}
+        local = dict(local)
+        for p in props(block, "counter"):
+            if isinstance(p.key, A.NameRef):
+                local[p.key.name] = "num"
+        for item in block.items:
+            if isinstance(item, A.Prop):
+                self.prop(block, spec, item, seen, local)
+            elif isinstance(item, A.Block):
+                self.nested(block, spec, item, local, changed)
+            elif isinstance(item, A.Hook):
+                if not spec.hooks:
+                    self.report.error("E0202", f"a {block.kind.value} cannot have hooks", item.event.span,
+                                      help="put the hook in a `rule` block or on a card, unit or scenario")
+                HookChecker(self.report, Scope(self.res.names[self.system], local), changed).hook(item)
+            elif isinstance(item, A.Objective):
+                self.objective(block, item, local)
+        for name, p in spec.props.items():
+            if p.required and name not in seen:
+                self.report.error("E0303", f"{block.kind.value} `{block.id}` has no `{name}`", block.head_span)
+        if block.kind.value in TEXT_AND_BEHAVIOUR:
+            self.text_and_behaviour(block)
+
+    def nested(self, parent: A.Block, spec: Kind, item: A.Block, local: dict, changed: set) -> None:
+        kind = item.kind.value
+        if kind not in spec.blocks:
+            self.report.error("E0202", f"a {parent.kind.value} has no `{kind}` blocks", item.kind.span,
+                              help=did_you_mean(kind, spec.blocks) or ("it takes: " + ", ".join(spec.blocks) if spec.blocks else "it takes no blocks"))
+            return
+        self.block(item, BLOCKS[kind], local, changed)
+
+    def prop(self, block: A.Block, spec: Kind, prop: A.Prop, seen: dict, local: dict) -> None:
+        name = prop.name.value
+        p = spec.props.get(name)
+        if p is None:
+            if spec.stats and name in self.vocab.stats:
+                self.stat_value(block, spec.stats, prop)
+                return
+            if block.kind.value == "scenario" and name in self.vocab.sides:
+                self.values(prop, P("int"), local)
+                return
+            options = set(spec.props) | (set(self.vocab.stats) if spec.stats else set())
+            self.report.error("E0202", f"a {block.kind.value} has no property `{name}`", prop.name.span,
+                              help=did_you_mean(name, options) or "properties: " + ", ".join(sorted(options)))
+            return
+        if name in seen and not p.repeat:
+            self.report.error("E0304", f"`{name}` is given twice", prop.name.span,
+                              labels=[Label(span=seen[name].name.span, message="first given here")])
+        seen.setdefault(name, prop)
+        if p.keyed != (prop.key is not None):
+            form = f"{name} KEY = VALUE" if p.keyed else f"{name} VALUE"
+            self.report.error("E0305", f"`{name}` is written `{form}`", prop.span)
+            return
+        if p.kind != "flag" and not prop.values:
+            self.report.error("E0305", f"`{name}` needs a value", prop.span)
+        elif len(prop.values) > 1 and not p.many:
+            self.report.error("E0305", f"`{name}` takes one value, not {len(prop.values)}", prop.values[1].span)
+        self.values(prop, p, local)
+
+    def values(self, prop: A.Prop, p: P, local: dict) -> None:
+        from spawnpit.compiler.values import check_value
+
+        if prop.key is not None and p.kind in ("int", "range", "expr") and prop.name.value in ("balance", "players"):
+            if isinstance(prop.key, A.NameRef) and prop.key.name not in self.vocab.sides:
+                self.report.error("E0212", f"unknown side `{prop.key.name}`", prop.key.span,
+                                  help=did_you_mean(prop.key.name, self.vocab.sides))
+        for value in prop.values:
+            check_value(self, p.kind, value, prop, local)
+
+    # ---- specific declarations -------------------------------------------------------------------
+
+    def stat_decl(self, block: A.Block) -> None:
+        type_ = first_value(block, "type")
+        if type_ is None:
+            self.report.error("E0303", f"stat `{block.id}` has no `type`", block.head_span, help="types: " + ", ".join(STAT_TYPES))
+
+    def stat_value(self, owner: A.Block, applies: str, prop: A.Prop) -> None:
+        from spawnpit.compiler.values import check_stat
+
+        check_stat(self, owner, applies, prop)
+
+    def decl_unit(self, decl: A.Block) -> None:
+        allowed = self.vocab.kind_stats(decl.kind.value)
+        for prop in decl.items:
+            if isinstance(prop, A.Prop) and prop.name.value in self.vocab.stats and allowed and prop.name.value not in allowed:
+                self.report.error("E0204", f"`{prop.name.value}` is not a stat of a {decl.kind.value}", prop.name.span,
+                                  help="its stats: " + ", ".join(sorted(allowed)))
+
+    def decl_card(self, decl: A.Block) -> None:
+        pass
+
+    decl_deck = decl_board_noop = decl_card
+
+    def decl_board(self, decl: A.Block) -> None:
+        from spawnpit.compiler.values import check_board
+
+        check_board(self, decl)
+
+    def decl_table(self, decl: A.Block) -> None:
+        from spawnpit.compiler.values import check_table
+
+        check_table(self, decl)
+
+    def decl_special_rule(self, decl: A.Block) -> None:
+        from spawnpit.compiler.values import check_special_rule
+
+        check_special_rule(self, decl)
+
+    def decl_scenario(self, decl: A.Block) -> None:
+        from spawnpit.compiler.values import check_scenario
+
+        check_scenario(self, decl)
+
+    def objective(self, block: A.Block, item: A.Objective, local: dict) -> None:
+        if block.kind.value != "scenario":
+            self.report.error("E0202", f"a {block.kind.value} cannot have objectives", item.span)
+            return
+        if item.side.value not in self.vocab.sides:
+            self.report.error("E0212", f"unknown side `{item.side.value}`", item.side.span,
+                              help=did_you_mean(item.side.value, self.vocab.sides))
+        checker = HookChecker(self.report, Scope(self.res.names[self.system], local), set())
+        if item.at is not None:
+            checker.event(item.at)
+        else:
+            checker.expr(item.when)
+
+    def text_and_behaviour(self, block: A.Block) -> None:
+        has_text = first_value(block, "text") is not None
+        has_hooks = any(isinstance(i, A.Hook) for i in block.items)
+        manual = isinstance(first_value(block, "behaviour"), A.NameRef) and first_value(block, "behaviour").name == "manual"
+        if has_text and not has_hooks and not manual and first_value(block, "always") is None:
+            self.report.warn("W0401", f"{block.kind.value.replace('_', ' ')} `{block.id}` has text but no behaviour",
+                             block.head_span, help="add hooks, or `behaviour manual` if players apply it by hand")
+        elif has_hooks and not has_text:
+            self.report.warn("W0401", f"{block.kind.value.replace('_', ' ')} `{block.id}` has behaviour but no printed text",
+                             block.head_span, help="add `text \"…\"` so printed aids can show it")
+
+
+def check(res: Resolved, report: Report) -> Checker:
+    checker = Checker(res, report)
+    checker.run()
+    return checker
+
+
+def constant(expr, env: dict):
+    try:
+        return evaluate(expr, env)
+    except (NotConstant, TypeError, ArithmeticError):
+        return None
