@@ -64,7 +64,7 @@ def compile_paths(paths, cap: int = 200) -> Result:
     check(res, report)
     pack = None
     if not report.has_errors:
-        pack = lower(res, RuleCosts())
+        pack = lower(res, RuleCosts(), loaded.relative)
         validate(pack, report)
         if report.has_errors:
             pack = None

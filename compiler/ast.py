@@ -88,7 +88,18 @@ class BoolOp:
     span: Span
 
 
-Expr = Union[Lit, NameRef, Attr, Call, ListExpr, Unary, Chain, BoolOp]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Select:
+    """``zombie z in s where z.health > 1`` inside a call: a selection with a bound variable."""
+
+    kind: Ident
+    var: Ident
+    source: Expr | None
+    where: Expr | None
+    span: Span
+
+
+Expr = Union[Lit, NameRef, Attr, Call, ListExpr, Unary, Chain, BoolOp, Select]
 
 
 # ---- statements ----------------------------------------------------------------------------------
@@ -168,7 +179,14 @@ class WinStmt:
     span: Span
 
 
-Stmt = Union[Effect, Assign, LetStmt, IfStmt, ForStmt, ChooseStmt, ChooseOptionStmt, WinStmt]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RepeatStmt:
+    count: Expr
+    body: tuple[Stmt, ...]
+    span: Span
+
+
+Stmt = Union[Effect, Assign, LetStmt, IfStmt, ForStmt, ChooseStmt, ChooseOptionStmt, WinStmt, RepeatStmt]
 
 
 # ---- declarations --------------------------------------------------------------------------------

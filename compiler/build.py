@@ -191,6 +191,10 @@ class Builder:
     def stmt_win_stmt(self, tree, win: bool = True) -> A.WinStmt:
         return A.WinStmt(win=win, side=self.expr(tree.children[-1]), span=self.span(tree))
 
+    def stmt_repeat_stmt(self, tree) -> A.RepeatStmt:
+        count, body = tree.children
+        return A.RepeatStmt(count=self.expr(count), body=self.stmts(body), span=self.span(tree))
+
     def stmt_lose_stmt(self, tree) -> A.WinStmt:
         return self.stmt_win_stmt(tree, win=False)
 
@@ -249,6 +253,10 @@ class Builder:
                 continue
             if arg.data == "named_arg":
                 named.append((self.ident(arg.children[0]), self.expr(arg.children[1])))
+            elif arg.data == "select":
+                kind, var, source, where = arg.children
+                pos.append(A.Select(kind=self.ident(kind), var=self.ident(var), source=self.opt_expr(source),
+                                    where=self.opt_expr(where), span=self.span(arg)))
             else:
                 pos.append(self.expr(arg.children[0]))
         return A.Call(func=self.ident(func), args=tuple(pos), kwargs=tuple(named), span=self.span(tree))

@@ -40,6 +40,7 @@ class Checker:
                                   help=did_you_mean(decl.kind.value, kinds) or "kinds: " + ", ".join(sorted(kinds)))
                 continue
             local = {p.name.value: "num" for p in decl.params}
+            local["self"] = {"card": "card", "scenario": "any", "special_rule": "any"}.get(decl.kind.value, "unit")
             changed = self.changed.setdefault(f"{system}:{decl.id}", set())
             self.block(decl, spec, local, changed)
             getattr(self, "decl_" + decl.kind.value, self.decl_unit)(decl)
@@ -97,7 +98,7 @@ class Checker:
             self.report.error("E0304", f"`{name}` is given twice", prop.name.span,
                               labels=[Label(span=seen[name].name.span, message="first given here")])
         seen.setdefault(name, prop)
-        if p.keyed != (prop.key is not None):
+        if p.keyed is not None and p.keyed != (prop.key is not None):
             form = f"{name} KEY = VALUE" if p.keyed else f"{name} VALUE"
             self.report.error("E0305", f"`{name}` is written `{form}`", prop.span)
             return
@@ -178,7 +179,7 @@ class Checker:
         has_text = first_value(block, "text") is not None
         has_hooks = any(isinstance(i, A.Hook) for i in block.items)
         manual = isinstance(first_value(block, "behaviour"), A.NameRef) and first_value(block, "behaviour").name == "manual"
-        if has_text and not has_hooks and not manual and first_value(block, "always") is None:
+        if has_text and not has_hooks and not manual and not props(block, "always"):
             self.report.warn("W0401", f"{block.kind.value.replace('_', ' ')} `{block.id}` has text but no behaviour",
                              block.head_span, help="add hooks, or `behaviour manual` if players apply it by hand")
         elif has_hooks and not has_text:

@@ -76,6 +76,10 @@ def to_ir(expr):
         return {"op": expr.op, "args": [to_ir(expr.operand)]}
     if isinstance(expr, A.BoolOp):
         return {"op": expr.op, "args": [to_ir(o) for o in expr.operands]}
+    if isinstance(expr, A.Select):
+        return {"select": expr.kind.value, "var": expr.var.value,
+                "in": to_ir(expr.source) if expr.source is not None else None,
+                "where": to_ir(expr.where) if expr.where is not None else None}
     if isinstance(expr, A.Chain):
         return {"chain": [to_ir(expr.first)] + [x for op, e in expr.rest for x in (op, to_ir(e))]}
     raise TypeError(f"not an expression: {expr!r}")

@@ -38,6 +38,7 @@ class Names:
     cards: set[str]
     places: set[str]
     params: set[str]
+    alts: dict[str, set[str]]  # every meaning of a global name (a card and a marker may share one)
 
 
 class Scope:
@@ -202,6 +203,10 @@ class HookChecker:
         for option in stmt.options:
             self.block(option.body)
 
+    def stmt_RepeatStmt(self, stmt: A.RepeatStmt) -> None:
+        self.expect(stmt.count, ("num",), "`repeat`")
+        self.block(stmt.body)
+
     def stmt_WinStmt(self, stmt: A.WinStmt) -> None:
         self.expect(stmt.side, ("side",), "`win`" if stmt.win else "`lose`")
 
@@ -213,6 +218,10 @@ class HookChecker:
                 return self._card_literal(expr)
             if {"space", "building"} & set(kinds) or "place" in kinds:
                 return self._place_literal(expr)
+        if isinstance(expr, A.NameRef) and not any(expr.name in f for f in self.scope.frames):
+            for meaning in sorted(self.scope.names.alts.get(expr.name, ())):
+                if fits(meaning, kinds):
+                    return meaning
         if "ref" in kinds and not isinstance(expr, (A.NameRef, A.Attr)):
             self.report.error("E0305", f"{where} needs something to set, such as `h.health` or a counter", expr.span)
         found = self.expr(expr)
@@ -257,6 +266,8 @@ class HookChecker:
         name = expr.name.value
         names = self.scope.names
         table = ATTRIBUTES.get(owner)
+        if owner == "board":
+            return "space"
         if table is not None and name in table:
             return table[name]
         if name in names.stats or (owner in ("any", "event") and (name in names.params or name in _all_attributes())):
@@ -291,6 +302,11 @@ class HookChecker:
                 continue
             self.expect(arg, (kind,), f"`{expr.func.value}`")
         return result
+
+    def expr_Select(self, expr: A.Select) -> str:
+        self._ranging(expr.kind, expr.var, expr.source, expr.where)
+        self.scope.pop()
+        return "sel"
 
     def expr_ListExpr(self, expr: A.ListExpr) -> str:
         for item in expr.items:

@@ -25,6 +25,7 @@ class Loaded:
     files: tuple[A.File, ...]
     texts: dict[str, str]
     lines: int
+    relative: dict[str, str]  # shown path → path relative to its pack root
 
 
 def display_path(path: Path) -> str:
@@ -66,6 +67,7 @@ class Loader:
         self.files: dict[Path, A.File | None] = {}
         self.texts: dict[str, str] = {}
         self.lines = 0
+        self.relative: dict[str, str] = {}
         self._active: list[Path] = []
 
     def load(self, path: Path, root: Path, via: A.Import | None = None) -> None:
@@ -85,6 +87,7 @@ class Loader:
         if text is None:
             return
         self.texts[shown] = text
+        self.relative[shown] = path.relative_to(root).as_posix() if path.is_relative_to(root) else shown
         self.lines += text.count("\n") + 1
         result = parse(text, shown)
         self.report.extend(result.diagnostics)
@@ -145,4 +148,4 @@ def load(paths: list[Path], report: Report) -> Loaded:
     for path, root in expand(paths, report):
         loader.load(path, root)
     files = tuple(f for f in loader.files.values() if f is not None)
-    return Loaded(files=files, texts=loader.texts, lines=loader.lines)
+    return Loaded(files=files, texts=loader.texts, lines=loader.lines, relative=loader.relative)

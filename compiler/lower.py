@@ -28,8 +28,12 @@ def value(expr):
     return to_ir(expr)
 
 
+_RELATIVE: dict[str, str] = {}
+
+
 def where(span) -> str:
-    return f"{span.path}:{span.line}:{span.col}"
+    """file:line:col with the file relative to its pack root, so builds do not depend on the cwd."""
+    return f"{_RELATIVE.get(span.path, span.path)}:{span.line}:{span.col}"
 
 
 def lower_block(block: A.Block) -> dict:
@@ -42,6 +46,8 @@ def lower_block(block: A.Block) -> dict:
         one = values[0] if len(values) == 1 else (values if values else True)
         if p.key is not None:
             properties.setdefault(p.name.value, []).append({"key": value(p.key), "value": one})
+        elif p.name.value in _GROUPED:
+            properties.setdefault(p.name.value, []).append(values)
         elif p.name.value in properties:
             prev = properties[p.name.value]
             properties[p.name.value] = (prev if isinstance(prev, list) and p.name.value in _LISTS else [prev]) + (values or [True])
@@ -63,6 +69,7 @@ def lower_block(block: A.Block) -> dict:
     return out
 
 
+_GROUPED = {"link", "wall", "door", "window", "corner"}
 _LISTS = {"keywords", "stats", "spaces", "search_cards", "rules", "alternate", "columns", "dice", "card_types",
           "note", "step", "require", "spawn", "start", "parts", "params", "link", "wall", "door", "window", "combine"}
 
@@ -106,6 +113,7 @@ _STMTS = {
                              "by": _opt(s.by), "optional": s.may, "body": _body(s.body)},
     "ChooseOptionStmt": lambda s: {"choose_option": [{"label": o.label, "body": _body(o.body)} for o in s.options],
                                    "by": _opt(s.by), "optional": s.may},
+    "RepeatStmt": lambda s: {"repeat": to_ir(s.count), "body": _body(s.body)},
     "WinStmt": lambda s: {"win" if s.win else "lose": to_ir(s.side)},
 }
 
@@ -114,7 +122,9 @@ def _opt(expr):
     return to_ir(expr) if expr is not None else None
 
 
-def lower(res: Resolved, rule_costs) -> dict:
+def lower(res: Resolved, rule_costs, relative: dict[str, str] | None = None) -> dict:
+    _RELATIVE.clear()
+    _RELATIVE.update(relative or {})
     systems = {}
     for name, vocab in sorted(res.systems.items()):
         obj = lower_block(vocab.decl)

@@ -115,13 +115,15 @@ def _names(vocab: Vocab, res: Resolved, system: str) -> Names:
         (res.ids(system, "unit"), "unit"), (vocab.modes, "mode"), (vocab.markers, "marker"), (vocab.tracks, "track"),
         (vocab.decks, "deck"), (vocab.kinds, "kind"), (vocab.sides, "side"), (vocab.counters, "num"),
     ]
+    alts: dict[str, set[str]] = {}
     for names, type_ in layers:
         for name in names:
             glob[name] = type_
+            alts.setdefault(name, set()).add(type_)
     params = {p for params in vocab.events.values() for p in params}
     return Names(globals=glob, events=vocab.events, stats=set(vocab.stats), keywords=set(vocab.keywords) | vocab.card_types,
                  kinds=set(vocab.kinds), markers=set(vocab.markers), dice=vocab.dice or {6},
-                 cards=res.ids(system, "card"), places=spaces | buildings, params=params)
+                 cards=res.ids(system, "card"), places=spaces | buildings, params=params, alts=alts)
 
 
 def board_places(board: A.Block) -> tuple[set[str], set[str]]:

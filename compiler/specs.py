@@ -17,7 +17,7 @@ class P:
     kind: str
     many: bool = False
     repeat: bool = False
-    keyed: bool = False
+    keyed: bool | None = False  # None: either form
     required: bool = False
 
 
@@ -52,7 +52,7 @@ DECLS: dict[str, Kind] = {
         {"grid": P("int", many=True), "spaces": P("name", many=True, repeat=True),
          "link": P("name", many=True, repeat=True), "wall": P("name", many=True, repeat=True),
          "door": P("name", many=True, repeat=True), "window": P("name", many=True, repeat=True),
-         "spawn": P("name", many=True, repeat=True), "start": P("name", many=True, repeat=True),
+         "corner": P("name", many=True, repeat=True), "spawn": P("name", many=True, repeat=True), "start": P("name", many=True, repeat=True),
          "objective": P("name", many=True, repeat=True), "parts": P("board", many=True),
          "pick": P("int"), "system": P("system")},
         blocks=("space", "zone", "building", "track"),
@@ -76,11 +76,11 @@ DECLS: dict[str, Kind] = {
     ),
     "scenario": _k(
         {"number": P("int"), "system": P("system"), "board": P("board", required=True),
-         "alternate": P("board", many=True), "rounds": P("int"), "players": P("range", keyed=True, repeat=True),
+         "alternate": P("board", many=True), "rounds": P("int"), "players": P("range", keyed=None, repeat=True),
          "rules": P("rule_call", many=True, repeat=True), "search_cards": P("card", many=True, repeat=True),
          "balance": P("int", keyed=True, repeat=True), "counter": P("expr", keyed=True, repeat=True),
          "mode": P("mode"), "difficulty": P("text"), "duration": P("text"), "expansion": P("text")},
-        blocks=("setup",), hooks=True,
+        blocks=("setup", "rule"), hooks=True,
     ),
 }
 
@@ -110,7 +110,8 @@ BLOCKS: dict[str, Kind] = {
     "action": _k({"cost": P("int"), "side": P("side")}, hooks=True),
     "rule": _k({**BEHAVIOUR}, hooks=True),
     "ability": _k({"timing": P("text"), **BEHAVIOUR}, hooks=True),
-    "space": _k({"terrain": P("name"), "tags": P("name", many=True), "stacking": P("int")}),
+    "space": _k({"terrain": P("name"), "tags": P("name", many=True), "stacking": P("int"),
+                 "spaces": P("name", many=True, repeat=True)}),
     "building": _k({"spaces": P("name", many=True, repeat=True), "roll": P("any", many=True),
                     "pick_up": P("text")}),
     "setup": _k({"step": P("text", repeat=True)}, hooks=True),

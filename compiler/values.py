@@ -131,7 +131,7 @@ def check_board(ck, decl: A.Block) -> None:
         for p in props(decl, name):
             if len(p.values) != 2:
                 ck.report.error("E0305", f"`{name}` joins two spaces: `{name} a1, a2`", p.span)
-    listed = [v for n in ("link", "wall", "door", "window", "spawn", "start", "objective") for p in props(decl, n) for v in p.values]
+    listed = [v for n in ("link", "wall", "door", "window", "corner", "spawn", "start", "objective") for p in props(decl, n) for v in p.values]
     listed += [v for b in blocks(decl, "building") for p in props(b, "spaces") for v in p.values]
     for value in listed:
         if isinstance(value, A.NameRef) and value.name not in names:
