@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from spawnpit.diagnostics import Diagnostic, Report
+from spawnpit.diagnostics import Diagnostic, Report, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +60,17 @@ def compile_paths(paths, cap: int = 200) -> Result:
 
     report = Report(cap=cap)
     loaded = load([Path(p) for p in paths], report)
-    res = resolve(loaded.files, report)
-    check(res, report)
     pack = None
-    if not report.has_errors:
-        pack = lower(res, RuleCosts(), loaded.relative)
-        validate(pack, report)
-        if report.has_errors:
-            pack = None
+    try:
+        res = resolve(loaded.files, report)
+        check(res, report)
+        if not report.has_errors:
+            pack = lower(res, RuleCosts(), loaded.relative)
+            validate(pack, report)
+    except RecursionError:  # the parser's depth limits make this unreachable in practice
+        report.error("E0005", "the content is nested too deeply to compile", Span.point(loaded.first_path))
+    if report.has_errors:
+        pack = None
     return Result(pack=pack, diagnostics=report.sorted(), lines=loaded.lines, dropped=report.dropped)
 
 

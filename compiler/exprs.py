@@ -214,6 +214,9 @@ class HookChecker:
 
     def expect(self, expr, kinds: tuple[str, ...], where: str) -> str:
         if isinstance(expr, A.Lit) and expr.kind == "str":
+            if "event_name" in kinds:
+                self.event(A.EventName(parts=tuple(str(expr.value).split(".")), span=expr.span))
+                return "event_name"
             if "card" in kinds:
                 return self._card_literal(expr)
             if {"space", "building"} & set(kinds) or "place" in kinds:

@@ -27,6 +27,10 @@ class Loaded:
     lines: int
     relative: dict[str, str]  # shown path → path relative to its pack root
 
+    @property
+    def first_path(self) -> str:
+        return next(iter(self.texts), "<input>")
+
 
 def display_path(path: Path) -> str:
     try:

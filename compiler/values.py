@@ -28,7 +28,7 @@ def check_value(ck, kind: str, value, prop: A.Prop, local: dict) -> None:
     if kind in LIT_KINDS:
         if not (isinstance(value, A.Lit) and value.kind in LIT_KINDS[kind]):
             ck.report.error("E0305", f"`{prop.name.value}` takes {kind_noun(kind)}", value.span)
-        elif kind == "int" and prop.name.value in ("rounds", "count", "hand", "cost", "pool", "stacking") and value.value < 0:
+        elif kind == "int" and prop.name.value in ("count", "hand", "cost", "pool", "stacking") and value.value < 0:
             ck.report.error("E0302", f"`{prop.name.value}` cannot be negative", value.span)
         elif kind == "dice":
             HookChecker(ck.report, Scope(ck.res.names[ck.system]), set()).expr(value)

@@ -63,8 +63,12 @@ class _Newlines:
         nesting = 0
         prev = None
         pending = None
+        unary_run = 0  # `not not not …` nests as deeply as brackets do
         for tok in stream:
             kind = tok.type
+            unary_run = unary_run + 1 if kind in ("NOT", "MINUS") else 0
+            if unary_run > MAX_DEPTH:
+                raise _DepthError(tok)
             if kind == "_NL":
                 if brackets == 0 and prev is not None and prev.type not in _JOINERS:
                     pending = tok
@@ -146,6 +150,14 @@ def parse(text: str, path: str) -> ParseResult:
 # ---- recovery ------------------------------------------------------------------------------------
 
 _DECL_START = re.compile(r"^[A-Za-z_]", re.MULTILINE)
+_TEXT_BLOCK = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""|$)', re.DOTALL)
+
+
+def _declaration_starts(source: str) -> list[int]:
+    """Offsets of lines that may start a declaration: a letter in column 1, outside text blocks."""
+    blocks = [m.span() for m in _TEXT_BLOCK.finditer(source)]
+    return [s for s in (m.start() for m in _DECL_START.finditer(source))
+            if not any(a < s < b for a, b in blocks)]
 
 
 def _error_offset(err: UnexpectedInput, source: str) -> int:
@@ -161,7 +173,7 @@ def _error_offset(err: UnexpectedInput, source: str) -> int:
 def _blank_declaration(source: str, offset: int) -> str:
     """Blank the top-level declaration around ``offset`` (up to the next one), keeping newlines."""
     line_start = source.rfind("\n", 0, offset) + 1
-    starts = [m.start() for m in _DECL_START.finditer(source)]
+    starts = _declaration_starts(source)
     if offset < len(source) and offset == line_start and not source[offset].isalpha():
         begin, end = line_start, source.find("\n", offset)
         end = len(source) if end < 0 else end
@@ -250,6 +262,8 @@ def _syntax_hint(token: Token, expected) -> str:
     literal = _literal(token.type)
     if literal and literal.isalpha() and "NAME" in expected:
         return f"`{literal}` is a reserved word of the language and cannot be used as a name"
+    if "_NL" in expected and "COMMA" in expected and token.type != "_NL":
+        return "separate values with commas, or put the next property on its own line"
     if "_NL" in expected and token.type != "_NL":
         return "each property, hook or statement goes on its own line (or separate them with `;`)"
     if token.type == "_NL" and "RBRACE" in expected:
@@ -263,7 +277,8 @@ def _character_diagnostic(err: UnexpectedCharacters, source: str, path: str) -> 
     char = source[err.pos_in_stream] if err.pos_in_stream < len(source) else ""
     span = Span(path=path, line=err.line, col=err.column, end_line=err.line, end_col=err.column + 1)
     if char == '"':
-        triple = source.startswith('"""', err.pos_in_stream)
+        pos = err.pos_in_stream
+        triple = source.startswith('"""', pos) or source[max(0, pos - 2):pos + 1] == '"""'
         if triple:
             return Diagnostic(code="E0003", message='this `"""` text block is never closed', span=span,
                               help='close it with `"""`')

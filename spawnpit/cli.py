@@ -90,7 +90,7 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @FORMAT
 def check(paths, fmt):
     """Check content files or folders and report every mistake."""
@@ -103,7 +103,7 @@ def check(paths, fmt):
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), required=True,
               help="folder to write the compiled pack into")
 @FORMAT
