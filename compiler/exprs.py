@@ -38,6 +38,7 @@ class Names:
     cards: set[str]
     places: set[str]
     params: set[str]
+    units: set[str]
     alts: dict[str, set[str]]  # every meaning of a global name (a card and a marker may share one)
 
 
@@ -217,6 +218,8 @@ class HookChecker:
             if "event_name" in kinds:
                 self.event(A.EventName(parts=tuple(str(expr.value).split(".")), span=expr.span))
                 return "event_name"
+            if "unit" in kinds and A.slug(str(expr.value)) in self.scope.names.units:
+                return "unit"
             if "card" in kinds:
                 return self._card_literal(expr)
             if {"space", "building"} & set(kinds) or "place" in kinds:

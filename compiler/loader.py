@@ -65,6 +65,21 @@ def expand(paths: list[Path], report: Report) -> list[tuple[Path, Path]]:
     return out
 
 
+def _load_used_libraries(loader: "Loader") -> None:
+    """A file that uses or declares a built-in system is checked with that system's library, so a single
+    file (`spawnpit check my_rules.pit` with `using lnoe`) sees the same names as the whole pack."""
+    builtin = resources.content_root()
+    declared_elsewhere = {d.id for p, f in loader.files.items() if f is not None and not p.is_relative_to(builtin)
+                          for d in f.decls if d.kind.value == "system"}
+    used = {u.system.value for f in loader.files.values() if f is not None for u in f.usings}
+    used |= {d.id for p, f in loader.files.items() if f is not None and p.is_relative_to(builtin)
+             for d in f.decls if d.kind.value == "system"}
+    for name in sorted(used & set(resources.LIBRARIES) - declared_elsewhere):
+        index = resources.library_index(name).resolve()
+        if index.is_file():
+            loader.load(index, builtin)
+
+
 class Loader:
     def __init__(self, report: Report) -> None:
         self.report = report
@@ -151,5 +166,6 @@ def load(paths: list[Path], report: Report) -> Loaded:
     loader = Loader(report)
     for path, root in expand(paths, report):
         loader.load(path, root)
+    _load_used_libraries(loader)
     files = tuple(f for f in loader.files.values() if f is not None)
     return Loaded(files=files, texts=loader.texts, lines=loader.lines, relative=loader.relative)

@@ -123,7 +123,8 @@ def _names(vocab: Vocab, res: Resolved, system: str) -> Names:
     params = {p for params in vocab.events.values() for p in params}
     return Names(globals=glob, events=vocab.events, stats=set(vocab.stats), keywords=set(vocab.keywords) | vocab.card_types,
                  kinds=set(vocab.kinds), markers=set(vocab.markers), dice=vocab.dice or {6},
-                 cards=res.ids(system, "card"), places=spaces | buildings, params=params, alts=alts)
+                 cards=res.ids(system, "card"), places=spaces | buildings, params=params, alts=alts,
+                 units=res.ids(system, "unit"))
 
 
 def board_places(board: A.Block) -> tuple[set[str], set[str]]:
