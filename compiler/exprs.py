@@ -22,6 +22,16 @@ FITS = {
     "name": None,
 }
 _NUMERIC = {"num", "any"}
+_CODES = {"table": ("E0215", "table"), "deck": ("E0208", "deck"), "card": ("E0207", "card"), "board": ("E0210", "board"),
+          "side": ("E0212", "side"), "kind": ("E0211", "unit kind"), "track": ("E0206", "track"),
+          "marker": ("E0206", "marker"), "mode": ("E0206", "mode")}
+
+
+def _listing(noun: str, known) -> str:
+    names = sorted(known)
+    if not names:
+        return f"this system declares no {noun}s"
+    return f"the {noun}s are: " + ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
 
 
 @dataclass(slots=True)
@@ -142,8 +152,9 @@ class HookChecker:
             else:
                 self.expect(value, kinds, f"`{prep.value}` of `{stmt.verb.value}`")
         for need in spec.needs:
-            if need not in given:
-                self.report.error("E0310", f"`{stmt.verb.value}` needs `{need}`", stmt.span, help=f"form: {spec.form}")
+            if not given & set(need.split("|")):
+                wanted = " or ".join(f"`{n}`" for n in need.split("|"))
+                self.report.error("E0310", f"`{stmt.verb.value}` needs {wanted}", stmt.span, help=f"form: {spec.form}")
 
     def stmt_Assign(self, stmt: A.Assign) -> None:
         head = stmt.target[0]
@@ -228,6 +239,12 @@ class HookChecker:
             for meaning in sorted(self.scope.names.alts.get(expr.name, ())):
                 if fits(meaning, kinds):
                     return meaning
+        if isinstance(expr, A.NameRef) and self.scope.lookup(expr.name) is None and len(kinds) == 1 and kinds[0] in _CODES:
+            code, noun = _CODES[kinds[0]]
+            known = {n for n, t in self.scope.names.globals.items() if t == kinds[0]}
+            self.report.error(code, f"unknown {noun} `{expr.name}`", expr.span,
+                              help=did_you_mean(expr.name, known) or _listing(noun, known))
+            return kinds[0]
         if "ref" in kinds and not isinstance(expr, (A.NameRef, A.Attr)):
             self.report.error("E0305", f"{where} needs something to set, such as `h.health` or a counter", expr.span)
         found = self.expr(expr)

@@ -39,10 +39,13 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def is_builtin(path: Path) -> bool:
+    return any(path.is_relative_to(folder) for folder in resources.builtin_paths())
+
+
 def pack_root(path: Path, given: Path) -> Path:
-    builtin = resources.content_root()
-    if path.is_relative_to(builtin):
-        return builtin
+    if is_builtin(path):
+        return resources.content_root()
     for folder in path.parents:
         if (folder / PACK_MARKER).is_file():
             return folder
@@ -69,10 +72,10 @@ def _load_used_libraries(loader: "Loader") -> None:
     """A file that uses or declares a built-in system is checked with that system's library, so a single
     file (`spawnpit check my_rules.pit` with `using lnoe`) sees the same names as the whole pack."""
     builtin = resources.content_root()
-    declared_elsewhere = {d.id for p, f in loader.files.items() if f is not None and not p.is_relative_to(builtin)
+    declared_elsewhere = {d.id for p, f in loader.files.items() if f is not None and not is_builtin(p)
                           for d in f.decls if d.kind.value == "system"}
     used = {u.system.value for f in loader.files.values() if f is not None for u in f.usings}
-    used |= {d.id for p, f in loader.files.items() if f is not None and p.is_relative_to(builtin)
+    used |= {d.id for p, f in loader.files.items() if f is not None and is_builtin(p)
              for d in f.decls if d.kind.value == "system"}
     for name in sorted(used & set(resources.LIBRARIES) - declared_elsewhere):
         index = resources.library_index(name).resolve()
@@ -87,6 +90,7 @@ class Loader:
         self.texts: dict[str, str] = {}
         self.lines = 0
         self.relative: dict[str, str] = {}
+        self.order: list[A.File] = []  # imports before importers
         self._active: list[Path] = []
 
     def load(self, path: Path, root: Path, via: A.Import | None = None) -> None:
@@ -124,6 +128,7 @@ class Loader:
             if target is not None:
                 self.load(target[0], target[1], imp)
         self._active.pop()
+        self.order.append(file)
 
     def _read(self, path: Path, shown: str, via: A.Import | None) -> str | None:
         span = via.span if via else Span.point(shown)
@@ -132,9 +137,13 @@ class Loader:
                 self.report.error("E0004", f"{shown} is larger than {MAX_FILE_BYTES // 1024} KiB", span,
                                   help="split it into several files and import them")
                 return None
-            return path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            return data.decode("utf-8")
         except UnicodeDecodeError as err:
-            self.report.error("E0006", f"{shown} is not UTF-8 text (byte {err.start})", span)
+            line = data.count(b"\n", 0, err.start) + 1
+            col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+            self.report.error("E0006", f"{shown} is not UTF-8 text: byte 0x{data[err.start]:02x} cannot be decoded",
+                              Span.point(shown, line, col), help="save the file as UTF-8")
         except OSError as err:
             self.report.error("E0006", f"cannot read {shown}: {err.strerror or err}", span)
         return None
@@ -153,8 +162,9 @@ class Loader:
             return None
         target = (importer.parent / name).resolve()
         if not target.is_relative_to(root):
-            self.report.error("E0102", f"`{imp.target}` is outside the pack root {display_path(root)}", imp.span,
-                              help="content may only import files inside its pack")
+            self.report.error("E0102", f"`{imp.target}` leads outside the pack", imp.span,
+                              help=f"content may only import files inside its pack root ({display_path(root)}, "
+                                   "the nearest folder holding pack.toml)")
             return None
         if not target.is_file():
             self.report.error("E0101", f"cannot find `{imp.target}` (looked for {display_path(target)})", imp.span)
@@ -167,5 +177,5 @@ def load(paths: list[Path], report: Report) -> Loaded:
     for path, root in expand(paths, report):
         loader.load(path, root)
     _load_used_libraries(loader)
-    files = tuple(f for f in loader.files.values() if f is not None)
+    files = tuple(loader.order)
     return Loaded(files=files, texts=loader.texts, lines=loader.lines, relative=loader.relative)

@@ -58,7 +58,7 @@ DECLS: dict[str, Kind] = {
         blocks=("space", "zone", "building", "track"),
     ),
     "card": _k(
-        {"deck": P("deck", required=True), "type": P("card_type"), "count": P("int"),
+        {"deck": P("deck"), "type": P("card_type"), "count": P("int"),
          "keywords": P("keyword", many=True, repeat=True), "timing": P("text"), "system": P("system"),
          "combine": P("card", many=True, repeat=True), **BEHAVIOUR},
         blocks=("ability",), hooks=True, stats="card",
@@ -143,7 +143,7 @@ UNITISH = ("unit",)
 WHERE = ("space", "building", "unit")
 NUM = ("num",)
 EFFECTS: dict[str, Effect] = {
-    "move": Effect(UNITISH, {"to": WHERE, "by": NUM}, form="move UNIT to SPACE"),
+    "move": Effect(UNITISH, {"to": WHERE, "by": NUM}, needs=("to|by",), form="move UNIT to SPACE | move UNIT by N"),
     "place": Effect(("kind", "marker", "unit", "num", "card"), {"at": WHERE, "of": ("kind", "marker", "card"), "on": WHERE},
                     form="place [N of] KIND|MARKER|UNIT at SPACE"),
     "spawn": Effect(("kind", "num"), {"at": WHERE, "of": ("kind",)}, form="spawn [N of] KIND at SPACE"),

@@ -112,6 +112,11 @@ def check_stat(ck, owner: A.Block, applies: str, prop: A.Prop) -> None:
         HookChecker(ck.report, Scope(ck.res.names[ck.system]), set()).expr(value)
 
 
+def _spaces(names) -> str:
+    names = sorted(names)
+    return "its spaces: " + ", ".join(names[:16]) + (", …" if len(names) > 16 else "")
+
+
 def _show(value) -> str:
     return str(value.value) if isinstance(value, A.Lit) else getattr(value, "name", type(value).__name__)
 
@@ -136,7 +141,7 @@ def check_board(ck, decl: A.Block) -> None:
     for value in listed:
         if isinstance(value, A.NameRef) and value.name not in names:
             ck.report.error("E0216", f"board `{decl.id}` has no space `{value.name}`", value.span,
-                            help=did_you_mean(value.name, names))
+                            help=did_you_mean(value.name, names) or _spaces(names))
 
 
 # ---- tables ---------------------------------------------------------------------------------------
@@ -202,7 +207,8 @@ def rule_args(ck, decl: A.Block, call) -> dict | None:
         env[param] = constant(arg, {})
     for name, arg in kwargs:
         if name.value not in params:
-            ck.report.error("E0308", f"`{decl.id}` has no parameter `{name.value}`", name.span, help=did_you_mean(name.value, params))
+            ck.report.error("E0308", f"`{decl.id}` has no parameter `{name.value}`", name.span,
+                            help=did_you_mean(name.value, params) or (f"it takes: {', '.join(params)}" if params else "it takes no parameters"))
             ok = False
         env[name.value] = constant(arg, {})
     for name, param in params.items():
@@ -257,7 +263,8 @@ def check_scenario(ck, decl: A.Block) -> None:
         deck = first_value(card, "deck") if card is not None else None
         if card is not None and not (isinstance(deck, A.NameRef) and deck.name in decks):
             ck.report.error("E0309", f"search card `{name}` is not in any deck of {ck.system}", value.span,
-                            labels=[Label(span=card.head_span, message="the card is declared here")])
+                            labels=[Label(span=card.head_span, message="the card is declared here, without a deck")],
+                            help="give the card a `deck`, or the heroes can never find it")
     _counters_never_changed(ck, decl)
     _replacements(ck, decl)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from spawnpit.diagnostics import Diagnostic, Span
+from spawnpit.diagnostics import Diagnostic, Label, Span
 
 GRAMMAR = Path(__file__).with_name("spawnpit.lark")
 MAX_FILE_BYTES = 1 << 20
@@ -240,14 +240,20 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str, path: str) -> Diagnost
         return _character_diagnostic(err, source, path)
     assert isinstance(err, UnexpectedToken)
     token = err.token
-    expected = sorted(_describe(t) for t in err.expected if not t.startswith("__ANON"))
+    expected = [_describe(t) for t in sorted(err.expected, key=_rank) if not t.startswith("__ANON")]
     shown = ", ".join(expected[:8]) + (", …" if len(expected) > 8 else "")
     if token.type == "$END":
+        brace = _unclosed_brace(source)
+        if brace is not None:
+            line, col = brace
+            return Diagnostic(code="E0003", message="the file ends before this `{` is closed",
+                              span=Span.point(path, line, col), help="add the missing `}`",
+                              labels=(Label(span=_end_span(source, path), message="the file ends here"),))
         return Diagnostic(
             code="E0003",
             message="the file ends in the middle of a declaration",
             span=_end_span(source, path),
-            help=f"expected {shown}; look for a `{{` that is never closed" if shown else "",
+            help=f"expected {shown}" if shown else "",
         )
     found = "a new line" if token.type == "_NL" else f"`{token}`"
     return Diagnostic(
@@ -256,6 +262,42 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str, path: str) -> Diagnost
         span=_token_span(token, path),
         help=_syntax_hint(token, err.expected),
     )
+
+
+def _rank(terminal: str) -> tuple[int, str]:
+    """Order "expected" lists by usefulness: names, text and layout before keywords before operators."""
+    if terminal in _TERMINAL_WORDS:
+        return (0, terminal)
+    if terminal in ("RBRACE", "RPAR", "RSQB", "LBRACE"):
+        return (1, terminal)
+    literal = _literal(terminal) or ""
+    return (2 if literal.isalpha() else 3, literal or terminal)
+
+
+_SKIP = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""|$)|"(?:[^"\\\n]|\\.)*"|#[^\n]*', re.DOTALL)
+
+
+def _unclosed_brace(source: str) -> tuple[int, int] | None:
+    """Line and column of the last `{` that is never closed (text and comments skipped)."""
+    stack: list[int] = []
+    pos = 0
+    for match in _SKIP.finditer(source + "\n"):
+        _scan(source[pos:match.start()], pos, stack)
+        pos = match.end()
+    _scan(source[pos:], pos, stack)
+    if not stack:
+        return None
+    offset = stack[-1]
+    line = source.count("\n", 0, offset) + 1
+    return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
+
+
+def _scan(chunk: str, base: int, stack: list[int]) -> None:
+    for i, ch in enumerate(chunk):
+        if ch == "{":
+            stack.append(base + i)
+        elif ch == "}" and stack:
+            stack.pop()
 
 
 def _syntax_hint(token: Token, expected) -> str:

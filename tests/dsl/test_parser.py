@@ -47,7 +47,8 @@ def test_unterminated_text_and_end_of_file():
     assert kinds(parse('card "A" { text """never closed\n', "x.pit")) == ["E0003"]
     eof = parse('card "A" {\n  deck d\n', "x.pit")
     assert kinds(eof) == ["E0003"]
-    assert eof.diagnostics[0].span.line == 3
+    assert (eof.diagnostics[0].span.line, eof.diagnostics[0].span.col) == (1, 10)  # the unclosed `{`
+    assert eof.diagnostics[0].labels[0].span.line == 3  # where the file ends
 
 
 def test_reserved_word_as_a_name_says_so():
