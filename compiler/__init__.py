@@ -6,6 +6,7 @@ vocabularies, symbols) → check → lower (rule objects) → validate (JSON Sch
 
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,7 +60,13 @@ def compile_paths(paths, cap: int = 200) -> Result:
     from spawnpit.compiler.validate import validate
 
     report = Report(cap=cap)
-    loaded = load([Path(p) for p in paths], report)
+    collecting = gc.isenabled()
+    gc.disable()  # a compile builds many small acyclic objects: collections would only slow it down
+    try:
+        loaded = load([Path(p) for p in paths], report)
+    finally:
+        if collecting:
+            gc.enable()
     pack = None
     try:
         res = resolve(loaded.files, report)

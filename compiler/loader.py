@@ -6,15 +6,17 @@ stay inside the pack root; cycles, depth, missing files and unreadable files bec
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from spawnpit import resources
 from spawnpit.compiler import ast as A
+from spawnpit.compiler import cache
 from spawnpit.compiler.build import build
 from spawnpit.diagnostics import Report, Span
-from spawnpit.dsl import MAX_FILE_BYTES, parse
+from spawnpit.dsl.limits import MAX_FILE_BYTES
 
 MAX_IMPORT_DEPTH = 16
 PACK_MARKER = "pack.toml"
@@ -37,6 +39,17 @@ def display_path(path: Path) -> str:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows
         return str(path)
+
+
+@functools.cache
+def _frontend_digest() -> str:
+    """What a cached AST depends on besides the text: the grammar and the code that builds the AST."""
+    from spawnpit import dsl
+
+    here, front = Path(__file__).parent, Path(dsl.__file__).parent
+    sources = [front / "spawnpit.lark", front / "parser.py", front / "limits.py",
+               here / "build.py", here / "ast.py"]
+    return cache.digest(*(p.read_bytes() for p in sources))
 
 
 def is_builtin(path: Path) -> bool:
@@ -112,14 +125,8 @@ class Loader:
         self.texts[shown] = text
         self.relative[shown] = path.relative_to(root).as_posix() if path.is_relative_to(root) else shown
         self.lines += text.count("\n") + 1
-        result = parse(text, shown)
-        self.report.extend(result.diagnostics)
-        if result.tree is None:
-            return
-        try:
-            file = build(result.tree, shown)
-        except RecursionError:
-            self.report.error("E0005", "expressions are nested too deeply to compile", Span.point(shown))
+        file = self._parse(text, shown)
+        if file is None:
             return
         self.files[path] = file
         self._active.append(path)
@@ -129,6 +136,28 @@ class Loader:
                 self.load(target[0], target[1], imp)
         self._active.pop()
         self.order.append(file)
+
+    def _parse(self, text: str, shown: str) -> A.File | None:
+        """Parse and build one file, or take both from the cache when this exact text was seen before."""
+        key = cache.digest(_frontend_digest(), shown, text) if cache.enabled() else ""
+        hit = cache.load("ast", key) if key else None
+        if hit is not None:
+            file, diagnostics = hit
+            self.report.extend(diagnostics)
+            return file
+        from spawnpit.dsl import parse
+
+        result = parse(text, shown)
+        self.report.extend(result.diagnostics)
+        file = None
+        if result.tree is not None:
+            try:
+                file = build(result.tree, shown)
+            except RecursionError:
+                self.report.error("E0005", "expressions are nested too deeply to compile", Span.point(shown))
+                return None
+        cache.store("ast", key, (file, result.diagnostics))
+        return file
 
     def _read(self, path: Path, shown: str, via: A.Import | None) -> str | None:
         span = via.span if via else Span.point(shown)

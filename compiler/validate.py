@@ -9,17 +9,18 @@ from __future__ import annotations
 import functools
 import json
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-
 from spawnpit import resources
+from spawnpit.compiler import cache
 from spawnpit.diagnostics import Report, Span
 
 KINDS = ("system", "unit", "card", "deck", "table", "board", "special_rule", "scenario")
 
 
 @functools.cache
-def _validators() -> dict[str, Draft202012Validator]:
+def _validators() -> dict:
+    from jsonschema import Draft202012Validator  # imported on the first cache miss only
+    from referencing import Registry, Resource
+
     folder = resources.schemas_dir()
     docs = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))}
     registry = Registry().with_resources(
@@ -29,19 +30,57 @@ def _validators() -> dict[str, Draft202012Validator]:
             for name, doc in docs.items()}
 
 
+@functools.cache
+def _schemas_digest() -> str:
+    return cache.digest(*(p.read_bytes() for p in sorted(resources.schemas_dir().glob("*.json"))))
+
+
 def validate(pack: dict, report: Report) -> None:
-    validators = _validators()
-    for error in validators["pack"].iter_errors({k: v for k, v in pack.items() if k != "objects"} | {"objects": []}):
-        report.error("E0901", f"pack: {error.message}", Span.point("<pack>"))
-    for obj in list(pack["systems"].values()) + pack["objects"]:
-        kind = "system" if obj["kind"] == "system" else obj["kind"]
-        validator = validators.get(kind)
-        if validator is None:
+    shell = {k: v for k, v in pack.items() if k != "objects"} | {"objects": []}
+    entries = [("pack", shell)] + [(obj["kind"], obj) for obj in list(pack["systems"].values()) + pack["objects"]]
+    for kind, obj in entries:
+        if kind not in _kinds():
             report.error("E0901", f"no schema for rule objects of kind `{kind}`", _span(obj))
             continue
-        for error in validator.iter_errors(obj):
+        key = cache.digest(_schemas_digest(), kind, cache.canonical(obj)) if cache.enabled() else ""
+        if key and cache.load("valid", key):
+            continue
+        if _fast(kind, obj):
+            cache.store("valid", key, True)
+            continue
+        errors = list(_validators()[kind].iter_errors(obj))
+        for error in errors:
             path = "/".join(str(p) for p in error.absolute_path)
-            report.error("E0901", f"{kind} `{obj['id']}` at /{path}: {error.message}", _span(obj))
+            name = "pack" if kind == "pack" else f"{kind} `{obj['id']}`"
+            report.error("E0901", f"{name} at /{path}: {error.message}", _span(obj))
+        if not errors:
+            cache.store("valid", key, True)
+
+
+@functools.cache
+def _fast_validators() -> dict:
+    """fastjsonschema compiles each schema to Python code: valid objects pass in microseconds. It only
+    ever says "valid"; every failure is re-checked by jsonschema (Draft 2020-12), whose errors are the
+    ones reported. The schemas use only keywords both read the same way (tests/compiler/test_schemas.py)."""
+    import fastjsonschema
+
+    docs = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in resources.schemas_dir().glob("*.schema.json")}
+    handlers = {"https": lambda uri: docs[uri.rsplit("/", 1)[-1]]}
+    return {name.removesuffix(".schema.json"): fastjsonschema.compile(doc, handlers=handlers)
+            for name, doc in docs.items()}
+
+
+def _fast(kind: str, obj: dict) -> bool:
+    try:
+        _fast_validators()[kind](obj)
+        return True
+    except Exception:  # noqa: BLE001 - any doubt goes to the reference validator
+        return False
+
+
+@functools.cache
+def _kinds() -> frozenset[str]:
+    return frozenset(p.name.removesuffix(".schema.json") for p in resources.schemas_dir().glob("*.schema.json"))
 
 
 def _span(obj: dict) -> Span:

@@ -19,10 +19,9 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 
 from spawnpit.diagnostics import Diagnostic, Label, Span
 
+from spawnpit.dsl.limits import MAX_DEPTH, MAX_ERRORS_PER_FILE, MAX_FILE_BYTES
+
 GRAMMAR = Path(__file__).with_name("spawnpit.lark")
-MAX_FILE_BYTES = 1 << 20
-MAX_DEPTH = 48
-MAX_ERRORS_PER_FILE = 25
 
 _OPENERS = {"LBRACE", "LPAR", "LSQB"}
 _CLOSERS = {"RBRACE", "RPAR", "RSQB"}

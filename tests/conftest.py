@@ -28,3 +28,15 @@ def write_pack(tmp_path):
 
 def codes(result) -> list[str]:
     return [d.code for d in result.diagnostics]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """The suite never reads or fills the user's real cache."""
+    import os
+
+    from spawnpit.compiler import cache
+
+    os.environ["SPAWNPIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("spawnpit-cache"))
+    cache.folder.cache_clear()
+    yield
