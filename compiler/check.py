@@ -43,7 +43,11 @@ class Checker:
             local["self"] = {"card": "card", "scenario": "any", "special_rule": "any"}.get(decl.kind.value, "unit")
             changed = self.changed.setdefault(f"{system}:{decl.id}", set())
             self.block(decl, spec, local, changed)
-            getattr(self, "decl_" + decl.kind.value, self.decl_unit)(decl)
+            specific = getattr(self, "decl_" + decl.kind.value, None)
+            if specific is not None:
+                specific(decl)
+            elif spec is UNIT:
+                self.decl_unit(decl)
 
     # ---- generic block walk ----------------------------------------------------------------------
 
@@ -136,11 +140,6 @@ class Checker:
             if isinstance(prop, A.Prop) and prop.name.value in self.vocab.stats and allowed and prop.name.value not in allowed:
                 self.report.error("E0204", f"`{prop.name.value}` is not a stat of a {decl.kind.value}", prop.name.span,
                                   help="its stats: " + ", ".join(sorted(allowed)))
-
-    def decl_card(self, decl: A.Block) -> None:
-        pass
-
-    decl_deck = decl_board_noop = decl_card
 
     def decl_board(self, decl: A.Block) -> None:
         from spawnpit.compiler.values import check_board

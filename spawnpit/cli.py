@@ -26,7 +26,6 @@ def _paths(paths: tuple[str, ...]) -> list[Path]:
 
 def _compile(paths, fmt: str):
     from spawnpit.compiler import compile_paths
-    from spawnpit.compiler.loader import display_path  # noqa: F401  (keeps the import graph explicit)
 
     result = compile_paths(_paths(paths))
     _report(result, fmt)
