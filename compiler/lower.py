@@ -6,6 +6,7 @@ from __future__ import annotations
 from spawnpit.compiler import ast as A
 from spawnpit.compiler.consts import to_ir
 from spawnpit.compiler.resolve import Resolved, board_places
+from spawnpit.compiler.specs import BLOCKS, DECLS
 from spawnpit.compiler.vocab import first_value, props
 
 PACK_FORMAT = "spawnpit-pack/1"
@@ -44,8 +45,9 @@ def lower_block(block: A.Block) -> dict:
     for p in (i for i in block.items if isinstance(i, A.Prop)):
         values = [value(v) for v in p.values]
         one = values[0] if len(values) == 1 else (values if values else True)
-        if p.key is not None:
-            properties.setdefault(p.name.value, []).append({"key": value(p.key), "value": one})
+        if p.key is not None or p.name.value in _KEYED:
+            key = value(p.key) if p.key is not None else None
+            properties.setdefault(p.name.value, []).append({"key": key, "value": one})
         elif p.name.value in _GROUPED:
             properties.setdefault(p.name.value, []).append(values)
         elif p.name.value in properties:
@@ -69,6 +71,8 @@ def lower_block(block: A.Block) -> dict:
     return out
 
 
+_KEYED = {name for table in (DECLS, BLOCKS) for kind in table.values() for name, p in kind.props.items()
+          if p.keyed is not False}
 _GROUPED = {"link", "wall", "door", "window", "corner"}
 _LISTS = {"keywords", "stats", "spaces", "search_cards", "rules", "alternate", "columns", "dice", "card_types",
           "note", "step", "require", "spawn", "start", "parts", "params", "link", "wall", "door", "window", "combine"}
