@@ -144,3 +144,133 @@ def explain(code):
         sys.exit(EXIT_USAGE)
     kind = "warning" if code.upper().startswith("W") else "error"
     click.echo(f"{code.upper()} ({kind}): {entry.title}\n\n{entry.explanation}")
+
+
+# ---- printable aids -------------------------------------------------------------------------------
+
+INPUT = click.option("-i", "--input", "inputs", multiple=True, type=click.Path(exists=True),
+                     help="content to use: .pit files or folders, or a pack.json from `spawnpit build` "
+                          "(default: the built-in content)")
+PAPER = click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+OUT = click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
+                   help="file to write; its extension (.html, .pdf, .md) picks the format")
+AID_FORMAT = click.option("--format", "fmt", type=click.Choice(["html", "pdf", "md"]), default=None,
+                          help="output format (default: from the output file's extension)")
+
+
+def _load_pack(inputs):
+    from spawnpit.generators import Pack
+
+    if len(inputs) == 1 and inputs[0].endswith(".json"):
+        try:
+            return Pack.load(Path(inputs[0]))
+        except (ValueError, KeyError, OSError) as err:
+            raise click.UsageError(f"{inputs[0]} is not a pack written by `spawnpit build`: {err}") from err
+    result = _compile(inputs, "text")
+    if not result.ok:
+        click.echo("the content has errors: nothing was written", err=True)
+        sys.exit(EXIT_CONTENT)
+    return Pack(result.pack)
+
+
+def _format(out: str, fmt: str | None) -> str:
+    if fmt:
+        return fmt
+    suffix = Path(out).suffix.lower().lstrip(".")
+    if suffix in ("html", "htm", "pdf", "md"):
+        return "html" if suffix == "htm" else suffix
+    raise click.UsageError(f"cannot tell the format from `{out}`: use .html, .pdf or .md, or --format")
+
+
+def _write(out: str, data: bytes) -> None:
+    target = Path(out)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(target)
+    except OSError as err:
+        click.echo(f"spawnpit: cannot write {out}: {err.strerror or err}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(f"wrote {out}")
+
+
+def _generate(fn):
+    from spawnpit.generators import PackError
+
+    try:
+        return fn()
+    except PackError as err:
+        raise click.UsageError(str(err)) from err
+    except RuntimeError as err:  # PDF output without WeasyPrint/Pango
+        click.echo(f"spawnpit: {err}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+@main.command()
+@click.argument("scenario")
+@OUT
+@AID_FORMAT
+@PAPER
+@INPUT
+def sheet(scenario, out, fmt, paper, inputs):
+    """One-page scenario reference sheet (SCENARIO: a name such as die-zombies-die)."""
+    from spawnpit import generators
+
+    pack = _load_pack(inputs)
+    _write(out, _generate(lambda: generators.sheet(pack, scenario, _format(out, fmt), paper)))
+
+
+@main.command()
+@click.argument("scenario", required=False)
+@click.option("--pack", "pack_paths", multiple=True, type=click.Path(exists=True),
+              help="roster of every rule in this content (instead of one scenario's)")
+@click.option("--system", help="only this system (with --pack)")
+@OUT
+@AID_FORMAT
+@PAPER
+@INPUT
+def roster(scenario, pack_paths, system, out, fmt, paper, inputs):
+    """Special Rules Roster for a scenario, or for a whole pack with --pack PATH."""
+    from spawnpit import generators
+
+    if bool(scenario) == bool(pack_paths):
+        raise click.UsageError("give a SCENARIO or --pack PATH (one of them)")
+    pack = _load_pack(pack_paths or inputs)
+    _write(out, _generate(lambda: generators.roster(pack, scenario, system, _format(out, fmt), paper)))
+
+
+@main.command()
+@click.argument("system")
+@OUT
+@AID_FORMAT
+@PAPER
+@INPUT
+def aid(system, out, fmt, paper, inputs):
+    """Player aid: the turn sequence and quick reference of SYSTEM (lnoe, notld, dotz, …)."""
+    from spawnpit import generators
+
+    pack = _load_pack(inputs)
+    _write(out, _generate(lambda: generators.aid(pack, system, _format(out, fmt), paper)))
+
+
+@main.command()
+@click.option("--deck", help="only cards of this deck")
+@click.option("--system", help="only cards of this system")
+@click.option("--name", "names", multiple=True, help="only cards with this name (repeatable)")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="bleed in mm")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option("--backs/--no-backs", default=False, show_default=True,
+              help="add a page of card backs after each page of faces, mirrored for long-edge duplex")
+@OUT
+@AID_FORMAT
+@PAPER
+@INPUT
+def cards(deck, system, names, bleed, crop_marks, backs, out, fmt, paper, inputs):
+    """Print-and-play card sheets: poker-size (63×88 mm) faces, 3×3 per page."""
+    from spawnpit import generators
+
+    pack = _load_pack(inputs)
+    _write(out, _generate(lambda: generators.cards(pack, _format(out, fmt), paper, deck=deck, system=system,
+                                                   names=names, bleed_mm=bleed, crop_marks=crop_marks,
+                                                   backs=backs)))

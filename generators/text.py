@@ -1,0 +1,60 @@
+"""Expressions in rule objects (their JSON form) turned back into words a player reads at the table."""
+
+from __future__ import annotations
+
+_OPS = {">=": "≥", "<=": "≤", "!=": "≠", "==": "=", "*": "×", "/": "÷"}
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def expr(ir, titles: dict[str, str] | None = None) -> str:
+    """`{"chain": [{"name": "zombies_killed"}, ">=", {"lit": 15}]}` → "zombies killed ≥ 15"."""
+    titles = titles or {}
+    if ir is None:
+        return ""
+    if "lit" in ir:
+        value = ir["lit"]
+        if ir.get("type") == "range":
+            return f"{value[0]}–{value[1]}"
+        if ir.get("type") == "dice":
+            count, sides = value
+            return f"{count if count != 1 else ''}D{sides}"
+        if ir.get("type") == "target":
+            return f"{value}+"
+        if ir.get("type") == "bool":
+            return "yes" if value else "no"
+        return f"“{value}”" if ir.get("type") == "str" else str(value)
+    if "name" in ir:
+        return titles.get(ir["name"], words(ir["name"]))
+    if "attr" in ir:
+        return f"{expr(ir['of'], titles)}’s {words(ir['attr'])}"
+    if "call" in ir:
+        args = ", ".join(expr(a, titles) for a in ir["args"])
+        return f"{words(ir['call'])}({args})"
+    if "list" in ir:
+        return ", ".join(expr(i, titles) for i in ir["list"])
+    if "select" in ir:
+        out = titles.get(ir["select"], words(ir["select"]))
+        if ir.get("in"):
+            out += f" in {expr(ir['in'], titles)}"
+        if ir.get("where"):
+            out += f" where {expr(ir['where'], titles)}"
+        return out
+    if "op" in ir:
+        if ir["op"] in ("and", "or"):
+            return f" {ir['op']} ".join(expr(a, titles) for a in ir["args"])
+        return f"{ir['op']} {expr(ir['args'][0], titles)}" if ir["op"] == "not" else f"−{expr(ir['args'][0], titles)}"
+    if "chain" in ir:
+        parts = [expr(ir["chain"][0], titles)]
+        for op, operand in zip(ir["chain"][1::2], ir["chain"][2::2]):
+            parts += [_OPS.get(op, op), expr(operand, titles)]
+        return " ".join(parts)
+    return "?"
+
+
+def formula(ir, titles: dict[str, str] | None = None) -> str:
+    """A Dot cost formula: `x / 2` → "x/2", `2 * x` → "2x"."""
+    text = expr(ir, titles)
+    return text.replace(" ÷ ", "/").replace(" × ", "×")
