@@ -33,11 +33,11 @@ def aid(pack: Pack, system: str, fmt: str = "html", paper: str = "letter") -> by
     return document("aid", fmt, paper, a=views.player_aid(pack, views.require_system(pack, system)))
 
 
-def cards(pack: Pack, fmt: str = "html", paper: str = "letter", **options) -> bytes:
+def card_sheet(pack: Pack, fmt: str = "html", paper: str = "letter", **options) -> bytes:
     """Card sheets; options: deck, system, names, bleed_mm, crop_marks, backs (see generators/cards.py)."""
     from spawnpit.generators.cards import card_sheets
 
     return card_sheets(pack, fmt, paper, **options)
 
 
-__all__ = ["FORMATS", "PAPERS", "Pack", "PackError", "aid", "cards", "roster", "sheet"]
+__all__ = ["FORMATS", "PAPERS", "Pack", "PackError", "aid", "card_sheet", "roster", "sheet"]

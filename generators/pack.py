@@ -53,9 +53,11 @@ class Pack:
         return [o for o in self.data["objects"] if o["kind"] == kind]
 
     def find_scenario(self, name: str) -> dict:
-        """A scenario by slug, title or file-style name (die-zombies-die)."""
-        wanted = slug(name.replace("-", "_"))
-        hits = [o for o in self.every("scenario") if o["id"] == wanted or slug(o["props"]["title"]) == wanted]
+        """A scenario by slug, title or file-style name (die-zombies-die), optionally as SYSTEM:NAME."""
+        system, _, rest = name.rpartition(":")
+        wanted = slug(rest.replace("-", "_"))
+        hits = [o for o in self.every("scenario") if (o["id"] == wanted or slug(o["props"]["title"]) == wanted)
+                and (not system or o["system"] == system)]
         if not hits:
             from difflib import get_close_matches
 

@@ -81,11 +81,20 @@ def _range(value) -> str:
 
 def rule_title(rule: dict, args: dict | None) -> str:
     title = _title(rule)
+    if title.endswith(")"):  # the name already shows its parameter, as "Number Counters (1-6/1-8)"
+        return title
     if args:
         title += " (" + ", ".join(str(v) for v in args.values()) + ")"
     elif rule.get("params"):
         title += " (" + ", ".join(p["name"] for p in rule["params"]) + ")"
     return title
+
+
+def declared_order(obj: dict) -> tuple:
+    """Where an object was declared (file, line): content order is the order people wrote."""
+    path, _, rest = obj.get("at", ":0:0").rpartition(":")
+    path, _, line = path.rpartition(":")
+    return (path, int(line or 0))
 
 
 def scenario_sheet(pack: Pack, scenario: dict, board_svg=None) -> ScenarioSheet:
@@ -199,7 +208,8 @@ def _groups(pack: Pack, system: str, in_effect: dict[str, dict], used_by: dict[s
         by_side.setdefault(rule["props"].get("side", OTHER), []).append(rule)
     groups = []
     for side in order + sorted(set(by_side) - set(order)):
-        rules = sorted(by_side.get(side, []), key=lambda r: (not r["always"], natural(r["props"].get("number", "")), r["id"]))
+        rules = sorted(by_side.get(side, []),
+                       key=lambda r: (not r["always"], natural(r["props"].get("number", "")), declared_order(r)))
         if not rules:
             continue
         rows, total = [], 0.0

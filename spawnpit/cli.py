@@ -105,9 +105,14 @@ def check(paths, fmt):
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), required=True,
               help="folder to write the compiled pack into")
+@click.option("--aids/--no-aids", default=True, show_default=True, help="also write every printable aid")
+@click.option("--aid-formats", default="html,pdf,md", show_default=True, help="formats of the aids")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="worker processes for the aids (default: cores)")
 @FORMAT
-def build(paths, out, fmt):
-    """Compile content into validated rule objects (pack.json), byte for byte deterministic."""
+def build(paths, out, aids, aid_formats, paper, jobs, fmt):
+    """Compile content into validated rule objects (pack.json, byte for byte deterministic) and write
+    every printable aid beside it, with an index.html."""
     from spawnpit.compiler import dumps
 
     result = _compile(paths, fmt)
@@ -126,7 +131,24 @@ def build(paths, out, fmt):
         sys.exit(EXIT_USAGE)
     if fmt == "text":
         click.echo(f"wrote {target} ({len(result.pack['objects'])} rule objects, {len(result.pack['systems'])} systems)")
+    if aids:
+        _write_aids(result.pack, folder, aid_formats, paper, jobs, fmt)
     sys.exit(EXIT_OK)
+
+
+def _write_aids(data: dict, folder: Path, aid_formats: str, paper: str, jobs, fmt: str) -> None:
+    import os
+
+    from spawnpit.generators import Pack
+    from spawnpit.generators.bundle import write_all
+
+    formats = tuple(f.strip() for f in aid_formats.split(",") if f.strip())
+    unknown = [f for f in formats if f not in ("html", "pdf", "md")]
+    if unknown or not formats:
+        raise click.UsageError(f"--aid-formats takes html, pdf and md, not {', '.join(unknown) or 'nothing'}")
+    written = _generate(lambda: write_all(Pack(data), folder, formats, paper, workers=jobs or os.cpu_count() or 1))
+    if fmt == "text":
+        click.echo(f"wrote {len(written)} printable aids; open {folder / 'index.html'}")
 
 
 @main.command()
@@ -271,6 +293,6 @@ def cards(deck, system, names, bleed, crop_marks, backs, out, fmt, paper, inputs
     from spawnpit import generators
 
     pack = _load_pack(inputs)
-    _write(out, _generate(lambda: generators.cards(pack, _format(out, fmt), paper, deck=deck, system=system,
+    _write(out, _generate(lambda: generators.card_sheet(pack, _format(out, fmt), paper, deck=deck, system=system,
                                                    names=names, bleed_mm=bleed, crop_marks=crop_marks,
                                                    backs=backs)))
