@@ -128,7 +128,8 @@ def scenario_sheet(pack: Pack, scenario: dict, board_svg=None) -> ScenarioSheet:
                     for a in prop_list(scenario, "alternate")],
         rounds=str(props.get("rounds", "—")),
         players=[(titles.get(k, k) if k else "Total", _range(v)) for k, v in keyed(scenario, "players")],
-        starting=[(titles.get(s, s), str(props[s])) for s in side_ids if s in props],
+        starting=[(titles.get(s, s), str(props[s])) for s in side_ids
+                  if isinstance(props.get(s), int) and not isinstance(props.get(s), bool)],
         setup=[s for b in blocks(scenario, "setup") for s in prop_list(b, "step")],
         rules=rules,
         objectives=[(titles.get(side, side), objs) for side, objs in objectives.items()],
