@@ -87,10 +87,13 @@ def index(pack: Pack, todo: list[Job], paper: str) -> str:
     systems = []
     for system in sorted(pack.systems):
         mine = [j for j in todo if j.path.startswith(f"{system}/")]
-        scenarios = sorted({j.subject.split(":", 1)[1] for j in mine if ":" in j.subject})
-        titles = {s["id"]: s["props"].get("title", s["id"]) for s in pack.all(system, "scenario")}
+        objects = {s["id"]: s for s in pack.all(system, "scenario")}
+        scenarios = sorted({j.subject.split(":", 1)[1] for j in mine if ":" in j.subject},
+                           key=lambda s: (objects[s]["props"].get("number", 0), s))
+        titles = {sid: s["props"].get("title", sid) for sid, s in objects.items()}
+        sys_obj = pack.systems[system]
         systems.append({
-            "id": system, "title": pack.systems[system]["props"].get("title", system),
+            "id": system, "title": sys_obj["props"].get("title") or sys_obj.get("title") or system,
             "general": [j for j in mine if ":" not in j.subject],
             "scenarios": [(titles.get(s, s), [j for j in mine if j.subject == f"{system}:{s}"]) for s in scenarios],
         })
