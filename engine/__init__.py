@@ -1,0 +1,35 @@
+"""The event-hook interpreter: runs compiled rule objects (never source): ``new_game`` and ``play``.
+
+Imports only the compiled model (pack JSON), never the compiler or lark, so a built pack runs on its own.
+"""
+
+from __future__ import annotations
+
+from spawnpit.engine.game import Game, GameError
+from spawnpit.engine.policies import POLICIES, FirstPolicy, RandomPolicy, ScriptedPolicy
+
+
+def find_scenario(pack: dict, name: str) -> dict:
+    wanted = name.replace("-", "_").lower()
+    system, _, wanted = wanted.rpartition(":")
+    hits = [o for o in pack["objects"] if o["kind"] == "scenario" and o["id"] == wanted and (not system or o["system"] == system)]
+    if len(hits) != 1:
+        ids = sorted(o["id"] for o in pack["objects"] if o["kind"] == "scenario")
+        raise GameError(f"no single scenario `{name}`; scenarios: {', '.join(ids)}")
+    return hits[0]
+
+
+def new_game(pack: dict, scenario: str, seed: int = 0, policies: dict | None = None) -> Game:
+    obj = find_scenario(pack, scenario)
+    sides = [b["id"] for b in pack["systems"][obj["system"]].get("blocks", []) if b["kind"] == "side"]
+    chosen = {side: (policies or {}).get(side) or RandomPolicy() for side in sides}
+    return Game(pack, obj, seed, chosen)
+
+
+def play(game: Game) -> dict:
+    from spawnpit.engine.flow import run
+
+    return run(game)
+
+
+__all__ = ["Game", "GameError", "POLICIES", "FirstPolicy", "RandomPolicy", "ScriptedPolicy", "new_game", "play"]

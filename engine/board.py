@@ -1,0 +1,311 @@
+"""The board every game is played on: an immutable graph of spaces with typed edges, and the queries
+rules ask of it (neighbours, paths, distances, Line of Sight, buildings, spawn points, stacking).
+
+Generic on purpose: no game's rule names appear here. Which edge kinds a mover may cross, which spaces
+block sight, which doors are closed are all arguments, so the same board serves Heroes (walls stop
+them) and Zombies (they are not), and NotLD's doors that open and close during play. How the compiled
+board object becomes edges is in geometry.py, with the rulebook citations.
+
+Simulations ask the same questions thousands of times, so adjacency per (through, diagonal) and
+breadth-first trees per source are computed on first use and cached; a query with `blocked` spaces or
+`closed` edges searches afresh, since those change every turn. Ties between equally short paths go to
+the neighbour whose id sorts first, so paths never depend on hash order.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from spawnpit.engine.geometry import (KINDS, SIGHT_BLOCKING, BoardError, SightMap, assemble,
+                                      edge_kinds)
+
+WALKING = ("open", "door")        # LNOE Heroes: through doors, never walls (CR 8.4.3)
+EVERYTHING = KINDS                # LNOE Zombies "may even move through Walls" (CR 8.1)
+OPENINGS = ("open", "door", "window")  # NotLD: "an open (or absent) Door, or open window" (p. 10)
+
+__all__ = ["Board", "BoardError", "Building", "Space", "Track", "divide_evenly",
+           "WALKING", "EVERYTHING", "OPENINGS"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Space:
+    id: str
+    title: str
+    terrain: str | None
+    tags: tuple[str, ...]
+    building: str | None
+    stacking: int | None      # the tightest limit of the tracks it lies on; None: no limit
+    grid: str | None          # which grid it is a cell of (LOS is geometric only within one grid)
+    cell: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Building:
+    id: str
+    title: str
+    spaces: tuple[str, ...]
+    roll: tuple[int, ...]
+    pick_up: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Track:
+    id: str
+    title: str
+    spaces: tuple[str, ...]
+    stacking: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board:
+    id: str
+    system: str
+    title: str
+    spaces: tuple[str, ...]
+    info: MappingProxyType            # id → Space
+    links: MappingProxyType           # id → ((neighbour, kind, diagonal), …), neighbours sorted
+    buildings: MappingProxyType       # id → Building
+    tracks: MappingProxyType          # id → Track
+    spawn_points: tuple[str, ...]
+    start_spaces: tuple[str, ...]
+    objectives: tuple[str, ...]
+    chains: tuple[tuple[str, ...], ...]   # declared link lists: straight lines of zones
+    sight: MappingProxyType           # grid id → SightMap
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # ---- building -------------------------------------------------------------------------------
+
+    @classmethod
+    def from_pack(cls, pack: dict, system: str, board_id: str, rng: random.Random | None = None) -> "Board":
+        """Build a board from a compiled pack (its JSON form). Composite boards namespace their
+        parts' spaces `part.space`; `pick N` draws with `rng` (first N when None)."""
+        boards = {o["id"]: o for o in pack["objects"] if o.get("kind") == "board" and o.get("system") == system}
+        if board_id not in boards:
+            raise BoardError(f"system `{system}` has no board `{board_id}`")
+        obj = boards[board_id]
+        d = assemble(boards, obj, rng)
+        buildings = {bid: Building(id=bid, **b) for bid, b in d.buildings.items()}
+        building_of: dict[str, str] = {}
+        for b in buildings.values():
+            for s in b.spaces:
+                building_of.setdefault(s, b.id)
+        tracks = {tid: Track(id=tid, **t) for tid, t in d.tracks.items()}
+        kinds = edge_kinds(d, building_of)
+        return cls(
+            id=board_id, system=system, title=obj.get("title") or board_id, spaces=tuple(d.order),
+            info=MappingProxyType(_spaces(d, building_of, tracks)),
+            links=MappingProxyType(_links(d.order, kinds)),
+            buildings=MappingProxyType(buildings), tracks=MappingProxyType(tracks),
+            spawn_points=_unique(d.markers["spawn"]), start_spaces=_unique(d.markers["start"]),
+            objectives=_unique(d.markers["objective"]), chains=tuple(d.chains),
+            sight=MappingProxyType(_sightmaps(d, kinds)))
+
+    # ---- lookups --------------------------------------------------------------------------------
+
+    def space(self, sid: str) -> Space:
+        try:
+            return self.info[sid]
+        except KeyError:
+            raise BoardError(f"board `{self.id}` has no space `{sid}`") from None
+
+    def resolve(self, name: str) -> str:
+        """A space id from how content names it: the full id, or a unique dotted tail (`b2`,
+        `town_center.b2`), so scenarios need not know how deep a part sits."""
+        if name in self.info:
+            return name
+        hits = [s for s in self.spaces if s.endswith("." + name)]
+        if len(hits) != 1:
+            raise BoardError(f"board `{self.id}`: `{name}` {'is ambiguous' if hits else 'names no space'}")
+        return hits[0]
+
+    def property(self, sid: str, name: str):
+        """A space's attribute by name (title, terrain, building, stacking, …), else whether it carries
+        the tag `name`: how rule expressions ask `s.terrain` or `s.named` without knowing the board."""
+        space = self.space(sid)
+        return getattr(space, name) if name in Space.__dataclass_fields__ else name in space.tags
+
+    def building_of(self, sid: str) -> str | None:
+        return self.space(sid).building
+
+    def spaces_of(self, building: str) -> tuple[str, ...]:
+        return self.buildings[building].spaces
+
+    def stacking(self, sid: str) -> int | None:
+        return self.space(sid).stacking
+
+    def edge(self, a: str, b: str) -> str | None:
+        """The kind of the edge between two spaces, or None when they are not adjacent."""
+        self.space(b)
+        return next((kind for n, kind, _ in self.links[self.space(a).id] if n == b), None)
+
+    # ---- movement -------------------------------------------------------------------------------
+
+    def neighbours(self, sid: str, *, through=WALKING, diagonal: bool = True,
+                   closed=frozenset()) -> tuple[str, ...]:
+        """Spaces one step away across an edge of a kind in `through` (`closed` pairs excepted)."""
+        found = self._adjacency(through, diagonal)[self.space(sid).id]
+        gone = _pairs(closed)
+        return tuple(n for n in found if frozenset((sid, n)) not in gone) if gone else found
+
+    def path(self, a: str, b: str, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
+             closed=frozenset()) -> tuple[str, ...]:
+        """A shortest path a … b (both ends included), or () when there is none. Blocked spaces
+        cannot be entered, the destination included."""
+        _, parent = self._search(a, blocked, through, diagonal, closed)
+        if b not in parent:
+            self.space(b)
+            return ()
+        out = [b]
+        while parent[out[-1]] is not None:
+            out.append(parent[out[-1]])
+        return tuple(reversed(out))
+
+    def distance(self, a: str, b: str, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
+                 closed=frozenset()) -> int | float:
+        """Steps on a shortest path; math.inf when unreachable, so `distance(…) <= range` just works.
+        LNOE counts range "using the shortest possible number of spaces" (LNOE, Ranged Attack)."""
+        dist, _ = self._search(a, blocked, through, diagonal, closed)
+        if b not in dist:
+            self.space(b)
+            return math.inf
+        return dist[b]
+
+    def within(self, sid: str, n: int, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
+               closed=frozenset()) -> frozenset[str]:
+        """Every space at most n steps away, sid included."""
+        dist, _ = self._search(sid, blocked, through, diagonal, closed)
+        return frozenset(s for s, d in dist.items() if d <= n)
+
+    def _adjacency(self, through, diagonal: bool) -> dict[str, tuple[str, ...]]:
+        kinds = frozenset(through)
+        key = ("adj", kinds, diagonal)
+        if key not in self._cache:
+            unknown = kinds - set(KINDS)
+            if unknown:
+                raise BoardError(f"unknown edge kinds {sorted(unknown)}; kinds are {', '.join(KINDS)}")
+            self._cache[key] = {s: tuple(n for n, kind, diag in links if kind in kinds and (diagonal or not diag))
+                                for s, links in self.links.items()}
+        return self._cache[key]
+
+    def _search(self, source: str, blocked, through, diagonal: bool, closed) -> tuple[dict, dict]:
+        """Breadth-first distances and parents from source; cached when nothing is blocked or closed."""
+        adjacency, gone = self._adjacency(through, diagonal), _pairs(closed)
+        self.space(source)
+        key = ("bfs", source, frozenset(through), diagonal)
+        if not blocked and not gone and key in self._cache:
+            return self._cache[key]
+        dist, parent, queue = {source: 0}, {source: None}, deque([source])
+        while queue:
+            here = queue.popleft()
+            for n in adjacency[here]:
+                if n in dist or n in blocked or (gone and frozenset((here, n)) in gone):
+                    continue
+                dist[n], parent[n] = dist[here] + 1, here
+                queue.append(n)
+        if not blocked and not gone:
+            self._cache[key] = (dist, parent)
+            return self._cache[key]
+        return dist, parent
+
+    # ---- line of sight --------------------------------------------------------------------------
+
+    def line_of_sight(self, a: str, b: str, *, opaque=frozenset(), closed=frozenset()) -> bool:
+        """Whether a model in `a` can see `b`. Always true for its own space ("A Hero may always make
+        a Ranged Attack at a target in the same space", LNOE Ranged Attack).
+
+        Two cells of one grid (LNOE): a line from centre to centre, stopped by any wall or door the
+        viewer is not touching; the viewer sees through every wall it touches, the whole straight wall
+        (LNOE "Line of Sight for Ranged Attacks"; CR 10.3 and footnote 54). Corner walls and windows
+        do not block. `opaque` spaces stop the line passing through them but can be seen into and out
+        of (CR 10.3.2 Forest Spaces).
+
+        Anything else (zones, linked off-grid spaces), NotLD p. 10: a zone sees the zones it shares
+        an opening with (an edge of kind open/door/window not in `closed`: "Closed Barricades and
+        closed Doors interrupt Lines of Sight"); beyond that, exterior zones see along straight lines
+        "before reaching a wall", and from or into a building only "1 Zone into the building". Zone
+        data has no coordinates, so a straight line is a declared `link` list of three or more zones
+        (`link a, b, c`); the line may pass only exterior (non-building), non-opaque zones. With
+        pairwise links only, sight is one zone: conservative, never seeing round a corner."""
+        key = ("los", a, b, frozenset(opaque), _pairs(closed))
+        if key not in self._cache:
+            self._cache[key] = self._sees(a, b, frozenset(opaque), _pairs(closed))
+        return self._cache[key]
+
+    def _sees(self, a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:
+        sa, sb = self.space(a), self.space(b)
+        if a == b:
+            return True
+        if sa.grid is not None and sa.grid == sb.grid:
+            cells = frozenset(self.info[s].cell for s in opaque if self.space(s).grid == sa.grid)
+            return self.sight[sa.grid].clear(sa.cell, sb.cell, cells)
+        if self._opening(a, b, closed):
+            return True
+        return any(self._along(chain, a, b, opaque, closed) for chain in self.chains
+                   if len(chain) > 2 and a in chain and b in chain)
+
+    def _along(self, chain: tuple[str, ...], a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:
+        i, j = chain.index(a), chain.index(b)
+        run = chain[min(i, j):max(i, j) + 1]
+        inside = run[1:-1]
+        return (all(self._opening(x, y, closed) for x, y in zip(run, run[1:]))
+                and all(self.info[s].building is None and s not in opaque for s in inside))
+
+    def _opening(self, a: str, b: str, closed: frozenset) -> bool:
+        return self.edge(a, b) in OPENINGS and frozenset((a, b)) not in closed
+
+
+def divide_evenly(n: int, points, rng: random.Random | None = None) -> dict[str, int]:
+    """Share n among points "as evenly as possible": each gets n // len(points), and the remainder
+    goes one each to points drawn with rng (the first ones in order without an rng), so a seed
+    always places it the same way."""
+    points = list(dict.fromkeys(points))
+    if not points:
+        if n:
+            raise ValueError(f"cannot divide {n} among no points")
+        return {}
+    base, extra = divmod(n, len(points))
+    lucky = set(range(extra)) if rng is None else set(rng.sample(range(len(points)), extra))
+    return {p: base + (i in lucky) for i, p in enumerate(points)}
+
+
+# ---- helpers for from_pack --------------------------------------------------------------------
+
+def _spaces(d, building_of: dict, tracks: dict) -> dict[str, Space]:
+    limit: dict[str, int] = {}
+    for t in tracks.values():
+        for s in t.spaces:
+            if t.stacking is not None:
+                limit[s] = min(limit.get(s, t.stacking), t.stacking)
+    return {sid: Space(id=sid, building=building_of.get(sid), stacking=limit.get(sid), **d.info[sid])
+            for sid in d.order}
+
+
+def _links(order: list[str], kinds: dict) -> dict[str, tuple]:
+    out: dict[str, list] = {sid: [] for sid in order}
+    for (a, b), (kind, diagonal) in kinds.items():
+        out[a].append((b, kind, diagonal))
+        out[b].append((a, kind, diagonal))
+    return {sid: tuple(sorted(links)) for sid, links in out.items()}
+
+
+def _sightmaps(d, kinds: dict) -> dict[str, SightMap]:
+    out = {}
+    for gid, (_, _, at) in d.grids.items():
+        cell = {sid: c for c, sid in at.items()}
+        walls = [(cell[a], cell[b]) for (a, b), (kind, diag) in kinds.items()
+                 if kind in SIGHT_BLOCKING and not diag and a in cell and b in cell]
+        out[gid] = SightMap.build(walls)
+    return out
+
+
+def _pairs(closed) -> frozenset:
+    return closed if isinstance(closed, frozenset) and all(isinstance(p, frozenset) for p in closed) \
+        else frozenset(frozenset(p) for p in closed)
+
+
+def _unique(names: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(names))

@@ -1,0 +1,263 @@
+"""A game: state, the event queue, the turn structure from the system declaration, objectives, log.
+
+The turn structure is data: rounds → phases → steps → actions, each emitting NAME.start, NAME and
+NAME.end. Hooks run from a FIFO queue in layer order with a budget, so a runaway chain stops with an
+error that names the rules involved instead of hanging.
+"""
+
+from __future__ import annotations
+
+from spawnpit.engine import interp
+from spawnpit.engine.decks import Decks
+from spawnpit.engine.model import Model
+from spawnpit.engine.rng import Chance
+from spawnpit.engine.state import Ref, empty_state, new_id
+from spawnpit.engine.table import Table
+from spawnpit.engine.world import World
+
+EVENT_BUDGET = 200_000
+
+
+class GameError(Exception):
+    """The rules went wrong while running (a runaway chain, an impossible effect), with provenance."""
+
+
+class Context:
+    """What a running hook sees: the game, its variables, the event, and which rule it belongs to."""
+
+    __slots__ = ("game", "env", "rule", "cancelled", "parent")
+
+    def __init__(self, game, env: dict, rule: dict | None, parent=None) -> None:
+        self.game, self.env, self.rule, self.parent, self.cancelled = game, env, rule, parent, False
+
+    @property
+    def table(self):
+        return self.game.table
+
+    @property
+    def chance(self):
+        return self.game.chance
+
+    def child(self, env: dict) -> "Context":
+        return Context(self.game, env, self.rule, self)
+
+    def lookup(self, name: str):
+        ctx = self
+        while ctx is not None:
+            if name in ctx.env:
+                return ctx.env[name]
+            ctx = ctx.parent
+        return self.game.lookup(name)
+
+    def assign(self, name: str, value) -> None:
+        ctx = self
+        while ctx is not None:
+            if name in ctx.env:
+                ctx.env[name] = value
+                return
+            ctx = ctx.parent
+        for table, kind in (("counters", "counter"), ("tracks", "track")):
+            if name in self.game.state[table]:
+                self.game.state[table][name] = value
+                self.game.log({"type": kind, "name": name, "value": value}, self.rule)
+                return
+        raise interp.RuleError(f"`{name}` is not a counter or variable")
+
+    def roll(self, dice, reason: str) -> list[int]:
+        if not (isinstance(dice, tuple) and dice[0] == "dice"):
+            raise interp.RuleError(f"cannot roll {dice!r}")
+        values = self.game.chance.roll(dice[1], dice[2])
+        self.game.log({"type": "roll", "dice": f"{dice[1]}D{dice[2]}", "values": values, "total": sum(values)}, self.rule)
+        return values
+
+    def choose(self, options: list, by, optional: bool, label: str):
+        return self.game.choose(options, by, optional, label, self.rule)
+
+    def log(self, entry: dict) -> None:
+        self.game.log(entry, self.rule)
+
+
+class Game(World, Decks):
+    def __init__(self, pack: dict, scenario: dict, seed: int, policies: dict, log: list | None = None) -> None:
+        self.model = Model(pack, scenario)
+        self.state = empty_state(seed, scenario["id"], scenario["system"])
+        self.chance = Chance(seed)
+        self.policies = policies
+        self.entries = log if log is not None else []
+        self.table = Table(self)
+        self.queue: list[tuple[str, dict]] = []
+        self.fired: dict[str, int] = {}
+        World.__init__(self)
+
+    # ---- names -----------------------------------------------------------------------------------
+
+    def lookup(self, name: str):
+        state = self.state
+        if name in state["counters"]:
+            return state["counters"][name]
+        if name == "round":
+            return state["round"]
+        meaning = self.model.names.get(name)
+        if meaning is not None:
+            kind, id_ = meaning
+            return Ref(kind, id_)
+        if name in self.space_set:
+            return Ref("space", name)
+        if name in self.building_set:
+            return Ref("building", name)
+        resolved = self.resolve_place(name)
+        if resolved is not None:
+            return resolved
+        raise interp.RuleError(f"unknown name `{name}`")
+
+    # ---- events ----------------------------------------------------------------------------------
+
+    def emit(self, event: str, params: dict | None = None, ctx: Context | None = None) -> None:
+        self.queue.append((event, params or {}))
+        if len(self.queue) == 1:
+            self._drain()
+
+    def _drain(self) -> None:
+        try:
+            while self.queue:
+                event, params = self.queue[0]
+                self._dispatch(event, params)
+                self.queue.pop(0)
+                if self.state["result"] is not None:
+                    self.queue.clear()
+        finally:
+            self.queue.clear()
+
+    def _dispatch(self, event: str, params: dict) -> bool:
+        """Run the hooks of one event; True when a replacement took its place."""
+        self.state["events"] += 1
+        if self.state["events"] > EVENT_BUDGET:
+            rules = sorted(self.fired, key=self.fired.get, reverse=True)[:5]
+            raise GameError(f"runaway chain of events (over {EVENT_BUDGET}); most active rules: {', '.join(rules)}")
+        hooks = self.model.hooks.get(event, ())
+        replaced = False
+        for replace in (True, False):
+            if replaced and not replace:
+                break
+            for hook in hooks:
+                if hook.replace == replace and self._applies(hook, params):
+                    self._run(hook, params)
+                    replaced = replaced or replace
+                    if self.state["result"] is not None:
+                        return replaced
+        self._check_objectives(event)
+        return replaced
+
+    def _applies(self, hook, params: dict) -> bool:
+        if hook.owner is not None and not self.in_play(hook.owner):
+            return False
+        if not hook.filters and hook.when is None:
+            return True
+        ctx = self._context(hook, params)
+        for prep, value in hook.filters.items():
+            if not self._filter_matches(params.get(prep), value(ctx)):
+                return False
+        return hook.when is None or bool(hook.when(ctx))
+
+    def _filter_matches(self, actual, wanted) -> bool:
+        if actual is None:
+            return False
+        if isinstance(wanted, Ref) and wanted.kind in ("kind", "side"):
+            return self.table.is_(actual, wanted)
+        return actual == wanted
+
+    def _context(self, hook, params: dict) -> Context:
+        env = {**hook.env, **params, "event": params}
+        if hook.owner is not None:
+            env["self"] = self.owner_ref(hook.owner)
+        return Context(self, env, hook.rule)
+
+    def _run(self, hook, params: dict) -> None:
+        self.fired[hook.rule["rule"]] = self.fired.get(hook.rule["rule"], 0) + 1
+        ctx = self._context(hook, params)
+        try:
+            interp.run_block(ctx, hook.body)
+        except interp.EndAction:
+            raise
+        except interp.RuleError as err:
+            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), "
+                            f"on {hook.event}: {err}") from err
+
+    # ---- objectives and results ------------------------------------------------------------------
+
+    def _check_objectives(self, event: str) -> None:
+        if self.state["result"] is not None:
+            return
+        for objective in self.objectives:
+            if objective.get("at") == event or ("when" in objective and objective["test"](self._plain_ctx())):
+                self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
+                return
+
+    def _plain_ctx(self) -> Context:
+        return Context(self, {}, None)
+
+    def decide(self, side, verdict: str, rule: dict | None) -> None:
+        side_id = side.id if isinstance(side, Ref) else str(side)
+        self.finish(side_id, verdict, f"{verdict} effect", rule)
+
+    def finish(self, side: str, verdict: str, cause: str, rule: dict | None) -> None:
+        if self.state["result"] is not None:
+            return
+        winner = side if verdict == "win" else self._other_side(side)
+        self.state["result"] = {"winner": winner, "side": side, "verdict": verdict, "cause": cause,
+                                "round": self.state["round"]}
+        self.log({"type": "result", "winner": winner, "cause": cause}, rule)
+
+    def _other_side(self, side: str) -> str | None:
+        others = [s for s in self.model.sides if s != side and self.units_of_side(s, anywhere=True)]
+        return others[0] if len(others) == 1 else None
+
+    # ---- choices and the log ---------------------------------------------------------------------
+
+    def choose(self, options: list, by, optional: bool, label: str, rule: dict | None):
+        if not options:
+            return None
+        side = by.id if isinstance(by, Ref) and by.kind == "side" else (self.acting_side or self.model.sides[0])
+        policy = self.policies[side]
+        choices = list(options) + ([None] if optional else [])
+        index = policy.choose(self, side, label, choices)
+        if not 0 <= index < len(choices):
+            raise GameError(f"the {side} policy answered {index} to a choice of {len(choices)}")
+        picked = choices[index]
+        self.log({"type": "choice", "side": side, "label": label, "options": len(choices),
+                  "picked": None if picked is None else str(picked)}, rule)
+        return picked
+
+    def log(self, entry: dict, rule: dict | None) -> None:
+        entry = {"n": len(self.entries), "round": self.state["round"], "at": ".".join(self.state["at"]), **entry}
+        if rule is not None:
+            entry["rule"] = rule["title"]
+            if rule.get("source"):
+                entry["source"] = rule["source"]
+        self.entries.append(entry)
+
+    # ---- saving ----------------------------------------------------------------------------------
+
+    def save(self) -> str:
+        """The whole game as JSON, between two steps: state, the dice's state, how much was logged."""
+        from spawnpit.engine.state import dumps
+
+        return dumps({**self.state, "rng": self.chance.state(), "logged": len(self.entries)})
+
+    @classmethod
+    def restore(cls, pack: dict, text: str, policies: dict, log: list | None = None) -> "Game":
+        from spawnpit.engine.state import loads
+
+        state = loads(text)
+        scenario = next((o for o in pack["objects"] if o["kind"] == "scenario" and o["id"] == state["scenario"]
+                         and o["system"] == state["system"]), None)
+        if scenario is None:
+            raise GameError(f"the saved game is of scenario `{state['scenario']}`, which this pack does not have")
+        game = cls(pack, scenario, state["seed"], policies, log)
+        game.chance.restore(state.pop("rng"))
+        state.pop("logged", None)
+        game.state = state
+        return game
+
+    def new_unit_id(self) -> str:
+        return new_id(self.state, "u")

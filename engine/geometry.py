@@ -1,0 +1,369 @@
+"""Board geometry: flattening a compiled board object (and its parts) into namespaced spaces and
+typed edges, and the plane arithmetic of grid boards (corners, Line of Sight).
+
+Separate from board.py so its queries read against finished data, and so the one place that knows
+the pack's board layout (props, blocks, `parts`/`pick`) is small. Every choice is deterministic:
+declaration order first, never set or hash order.
+
+How edges get their kind, and why (LNOE = Last Night on Earth base rulebook 2007, seed 001; CR = the
+Unofficial Complete Rulebook v2.0, seed 000):
+
+- A grid joins each space to its orthogonal and diagonal neighbours.
+- An orthogonal grid edge is what the board declares for that pair (`door` over `window` over `wall`
+  over `link`; a `link` makes it open). Undeclared, it is a `wall` when the two spaces are not in the
+  same building: "Every space is either an Outdoor Space or a Building Space (those within building
+  walls)" and "Walls run along the edge of certain spaces to show the border of a building" (LNOE,
+  Spaces/Walls). So a building's outline needs no listing wall by wall, and a forgotten wall cannot
+  leave a building open (the built-in L-boards rely on this at b1-c1 and c1-d1).
+- A diagonal grid edge is `corner` when a wall, door or window ends at the grid point it passes, or a
+  `corner a, b` wall stub sits there: "Heroes may NOT move diagonally through a Door" (LNOE, Doors and
+  Hero Turn 1) Move; CR 8.4.3) and "Walls prevent Heroes from moving diagonally around a corner (or
+  across the center in the case of the plus-shaped Corner Wall)" (LNOE, Corner Walls; CR 3.3.2.1).
+  Otherwise `open`. (CR 3.3.11 calls two buildings touching corners a Pinch Point: `corner` too.)
+- Any other declared pair (links to non-grid spaces, zone boards) is an edge of the declared kind.
+- Track spaces are linked in their listed order.
+
+Who may cross which kind is a rule, not geometry: the board only names kinds, and callers pass
+`through=` (Heroes: open and door; Zombies "may even move through Walls", LNOE Zombie Turn 4) Move
+Zombies and CR 8.1, so every kind).
+
+Grid arithmetic is on integers: coordinates are doubled, so a
+space centre is odd, (2c+1, 2r+1), and every wall lies on an even line. A sight line between two
+centres therefore never runs along a wall line; it crosses it, or passes exactly through a grid corner,
+and exact integers decide the corner cases the rulebooks care about (a Hero at a building's exterior
+corner).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+# Edge kinds. `corner`: a diagonal step that squeezes past a wall end, door, window or declared corner
+# wall at the grid point it crosses; `open`: nothing in the way.
+KINDS = ("open", "door", "window", "wall", "corner")
+WALLED = frozenset({"wall", "door", "window"})  # segments that stop a diagonal step around them
+SIGHT_BLOCKING = frozenset({"wall", "door"})     # a door is a break in a wall, and blocks sight like one
+
+Cell = tuple[int, int]  # (column, row), 0-based; a1 is (0, 0)
+
+
+def column(index: int) -> str:
+    """Grid column letters as the compiler names them: a … z, aa, ab, …"""
+    out, index = "", index + 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(97 + rest) + out
+    return out
+
+
+def grid_cells(cols: int, rows: int) -> dict[str, Cell]:
+    """Space name → cell, column-major like the compiler's computed `spaces` (a1, a2, …, b1, …)."""
+    return {f"{column(c)}{r + 1}": (c, r) for c in range(cols) for r in range(rows)}
+
+
+def orthogonal_pairs(cols: int, rows: int) -> list[tuple[Cell, Cell]]:
+    out = []
+    for c in range(cols):
+        for r in range(rows):
+            if c + 1 < cols:
+                out.append(((c, r), (c + 1, r)))
+            if r + 1 < rows:
+                out.append(((c, r), (c, r + 1)))
+    return out
+
+
+def diagonal_pairs(cols: int, rows: int) -> list[tuple[Cell, Cell]]:
+    out = []
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            out += [((c, r), (c + 1, r + 1)), ((c + 1, r), (c, r + 1))]
+    return out
+
+
+def corner_point(a: Cell, b: Cell) -> tuple[int, int]:
+    """The grid point a diagonal step between two cells passes through."""
+    return max(a[0], b[0]), max(a[1], b[1])
+
+
+def edges_at(point: tuple[int, int]) -> list[tuple[Cell, Cell]]:
+    """The four orthogonal cell pairs whose shared edge ends at a grid point."""
+    x, y = point
+    nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
+    return [(nw, ne), (sw, se), (nw, sw), (ne, se)]
+
+
+def segment(a: Cell, b: Cell) -> tuple[str, int, int, int]:
+    """The wall line between two orthogonal cells, doubled: (axis, line, low, high).
+
+    axis "x": a vertical edge at x = line spanning y in [low, high]; axis "y": horizontal."""
+    if a[1] == b[1]:
+        x = 2 * max(a[0], b[0])
+        return ("x", x, 2 * a[1], 2 * a[1] + 2)
+    y = 2 * max(a[1], b[1])
+    return ("y", y, 2 * a[0], 2 * a[0] + 2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SightMap:
+    """The sight-blocking wall segments of one grid, grouped into straight runs.
+
+    A run is a maximal straight, unbroken stretch of wall (doors included): the rulebooks let a model
+    see through "any wall they are touching", and the Complete Rulebook's footnote 54 reads that as the
+    whole wall, "even if Line of Sight passes through the wall in another space than that of the model".
+    """
+
+    segments: tuple[tuple[int, str, int, int, int], ...]  # (run, axis, line, low, high)
+    touching: dict  # cell → frozenset of the runs on its four edges
+
+    @classmethod
+    def build(cls, walls: list[tuple[Cell, Cell]]) -> "SightMap":
+        lines: dict[tuple[str, int], list[tuple[int, int, Cell, Cell]]] = {}
+        for a, b in walls:
+            axis, line, low, high = segment(a, b)
+            lines.setdefault((axis, line), []).append((low, high, a, b))
+        segments, touching, run = [], {}, -1
+        for (axis, line), parts in sorted(lines.items()):
+            end = None
+            for low, high, a, b in sorted(parts):
+                run += 1 if low != end else 0
+                end = high
+                segments.append((run, axis, line, low, high))
+                for cell in (a, b):
+                    touching[cell] = touching.get(cell, frozenset()) | {run}
+        return cls(segments=tuple(segments), touching=touching)
+
+    def clear(self, a: Cell, b: Cell, opaque: frozenset = frozenset()) -> bool:
+        """Centre-to-centre sight from a to b: stopped by any part of a wall a does not touch, and by
+        any opaque cell the line passes through (other than its two ends)."""
+        p, q = (2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1)
+        touched = self.touching.get(a, frozenset())
+        for run, axis, line, low, high in self.segments:
+            if run not in touched and _crosses(p, q, axis, line, low, high):
+                return False
+        return not any(c not in (a, b) and _through_cell(p, q, c) for c in opaque)
+
+
+def _crosses(p, q, axis: str, line: int, low: int, high: int) -> bool:
+    """Whether segment p→q meets the closed wall segment (touching an end counts: footnote 54's
+    "any portion of any other wall", and the base rulebook's exterior-corner example)."""
+    i, j = (0, 1) if axis == "x" else (1, 0)
+    d = q[i] - p[i]
+    if d == 0 or not min(p[i], q[i]) < line < max(p[i], q[i]):
+        return False
+    num = p[j] * d + (line - p[i]) * (q[j] - p[j])  # the crossing's other coordinate, times d
+    lo, hi = (low * d, high * d) if d > 0 else (high * d, low * d)
+    return lo <= num <= hi
+
+
+def _through_cell(p, q, cell: Cell) -> bool:
+    """Whether segment p→q passes through the inside of a cell (clipping, exact with integers).
+
+    Grazing a corner does not count: a line that only touches a corner point sees past it."""
+    t0, t1 = (0, 1), (1, 1)  # fractions as (numerator, denominator), denominators positive
+    for i in (0, 1):
+        d, lo, hi = q[i] - p[i], 2 * cell[i], 2 * cell[i] + 2
+        if d == 0:
+            if not lo < p[i] < hi:
+                return False
+            continue
+        a, b = (lo - p[i], d), (hi - p[i], d)
+        if d < 0:
+            a, b = (-(hi - p[i]), -d), (-(lo - p[i]), -d)
+        t0 = max(t0, a, key=_value)
+        t1 = min(t1, b, key=_value)
+    return _value(t0) < _value(t1)
+
+
+def _value(f: tuple[int, int]) -> Fraction:
+    return Fraction(f[0], f[1])
+
+
+# ---- flattening a board object ----------------------------------------------------------------
+
+FEATURES = ("link", "wall", "door", "window", "corner")
+MARKERS = ("spawn", "start", "objective")
+_PRECEDENCE = ("door", "window", "wall", "corner", "link")  # a pair declared twice: a door in a wall
+
+
+class BoardError(ValueError):
+    """A board object the engine cannot build. The compiler checks board names, so this is a bug
+    upstream (or a hand-edited pack), never a player's mistake."""
+
+
+def listed(value) -> list:
+    """A prop as a list: the compiler writes a single value bare and several as a list."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+@dataclass(slots=True)
+class Draft:
+    """The board being flattened; mutable only while assembling."""
+
+    boards: dict
+    rng: random.Random | None
+    order: list = field(default_factory=list)
+    info: dict = field(default_factory=dict)          # id → {title, terrain, tags, grid, cell}
+    declared: list = field(default_factory=list)      # (kind, a, b)
+    chains: list = field(default_factory=list)        # declared `link` lists: straight sight lines
+    buildings: dict = field(default_factory=dict)     # id → {title, spaces, roll, pick_up}
+    tracks: dict = field(default_factory=dict)        # id → {title, spaces, stacking}
+    markers: dict = field(default_factory=lambda: {k: [] for k in MARKERS})
+    grids: dict = field(default_factory=dict)         # grid id → (cols, rows, {cell: space})
+
+
+def assemble(boards: dict, board: dict, rng: random.Random | None) -> Draft:
+    draft = Draft(boards=boards, rng=rng)
+    _add(draft, board, "", ())
+    return draft
+
+
+def _add(d: Draft, obj: dict, prefix: str, seen: tuple) -> None:
+    """Add one board under `prefix`: its own spaces, then its parts (namespaced `part.`), then what
+    it declares, which may name its parts' spaces bare (as the compiler allows)."""
+    if obj["id"] in seen:
+        raise BoardError(f"board `{obj['id']}` contains itself")
+    own = _own_spaces(d, obj, prefix)
+    inner: list[str] = []
+    for part in chosen_parts(d, obj):
+        start = len(d.order)
+        _add(d, part, f"{prefix}{part['id']}.", seen + (obj["id"],))
+        inner += d.order[start:]
+    resolve = _resolver(own, inner, prefix, obj["id"])
+    _blocks(d, obj, prefix, resolve)
+    props = obj.get("props", {})
+    for kind in FEATURES:
+        for entry in listed(props.get(kind)):
+            names = [resolve(n) for n in listed(entry)]
+            d.declared += [(kind, a, b) for a, b in zip(names, names[1:])]
+            if kind == "link" and len(names) > 1:
+                d.chains.append(tuple(names))
+    for kind in MARKERS:
+        d.markers[kind] += [resolve(n) for n in listed(props.get(kind))]
+
+
+def chosen_parts(d: Draft, obj: dict) -> list[dict]:
+    """`parts`, or with `pick N` N of them: drawn with the seeded rng (kept in declaration order, so
+    ids and iteration do not depend on the draw order), or the first N without one."""
+    names = listed(obj.get("props", {}).get("parts"))
+    missing = [n for n in names if n not in d.boards]
+    if missing:
+        raise BoardError(f"board `{obj['id']}`: no part board {', '.join(map(repr, missing))}")
+    if len(set(names)) != len(names):
+        raise BoardError(f"board `{obj['id']}` lists a part twice; its spaces would share names")
+    pick = obj.get("props", {}).get("pick")
+    if pick is None:
+        return [d.boards[n] for n in names]
+    if not 0 <= pick <= len(names):
+        raise BoardError(f"board `{obj['id']}` picks {pick} of {len(names)} parts")
+    indices = range(pick) if d.rng is None else sorted(d.rng.sample(range(len(names)), pick))
+    return [d.boards[names[i]] for i in indices]
+
+
+def _own_spaces(d: Draft, obj: dict, prefix: str) -> dict[str, str]:
+    """Register the board's own spaces: grid cells, then declared spaces/zones, then the compiler's
+    computed list; name → namespaced id."""
+    own: dict[str, str] = {}
+    grid = obj.get("props", {}).get("grid")
+    if isinstance(grid, list) and len(grid) == 2:
+        gid = prefix + obj["id"]
+        cells = grid_cells(*grid)
+        d.grids[gid] = (grid[0], grid[1], {cell: prefix + name for name, cell in cells.items()})
+        for name, cell in cells.items():
+            own[name] = _register(d, prefix + name, name, gid, cell)
+    declared = [b["id"] for b in obj.get("blocks", []) if b.get("kind") in ("space", "zone")]
+    for name in declared + listed(obj.get("props", {}).get("spaces")) + listed(obj.get("spaces")):
+        if name not in own:
+            own[name] = _register(d, prefix + name, name, None, None)
+    return own
+
+
+def _register(d: Draft, sid: str, name: str, gid, cell) -> str:
+    d.order.append(sid)
+    d.info[sid] = {"title": name, "terrain": None, "tags": (), "grid": gid, "cell": cell}
+    return sid
+
+
+def _resolver(own: dict, inner: list[str], prefix: str, board_id: str):
+    """A name as a board writes it: its own space, a dotted path into its parts, or the one space of
+    that name among its parts."""
+    tails: dict[str, list[str]] = {}
+    for sid in inner:
+        bits = sid[len(prefix):].split(".")
+        for i in range(len(bits)):
+            tails.setdefault(".".join(bits[i:]), []).append(sid)
+
+    def resolve(name: str) -> str:
+        if name in own:
+            return own[name]
+        hits = tails.get(name, [])
+        if len(hits) != 1:
+            why = "names no space" if not hits else f"is ambiguous ({', '.join(hits[:4])})"
+            raise BoardError(f"board `{board_id}`: `{name}` {why}")
+        return hits[0]
+
+    return resolve
+
+
+def _blocks(d: Draft, obj: dict, prefix: str, resolve) -> None:
+    for block in obj.get("blocks", []):
+        props, kind = block.get("props", {}), block.get("kind")
+        title = block.get("title") or block["id"]
+        if kind in ("space", "zone"):
+            d.info[resolve(block["id"])].update(
+                title=title, terrain=props.get("terrain"), tags=tuple(listed(props.get("tags"))))
+        elif kind == "building":
+            d.buildings[prefix + block["id"]] = {
+                "title": title, "spaces": tuple(resolve(n) for n in listed(props.get("spaces"))),
+                "roll": tuple(listed(props.get("roll"))), "pick_up": props.get("pick_up")}
+        elif kind == "track":
+            spaces = tuple(resolve(n) for n in listed(props.get("spaces")))
+            d.tracks[prefix + block["id"]] = {"title": title, "spaces": spaces, "stacking": props.get("stacking")}
+            d.declared += [("link", a, b) for a, b in zip(spaces, spaces[1:])]
+
+
+def edge_kinds(d: Draft, building_of: dict) -> dict[tuple[str, str], tuple[str, bool]]:
+    """(a, b) with a < b → (kind, diagonal?) for every edge; see the module docstring for the rules."""
+    declared: dict[tuple[str, str], set] = {}
+    corners: set = set()
+    for kind, a, b in d.declared:
+        ia, ib = d.info[a], d.info[b]
+        if a == b:
+            continue
+        if kind == "corner" and ia["grid"] and ia["grid"] == ib["grid"] and _diagonal(ia["cell"], ib["cell"]):
+            corners.add((ia["grid"], corner_point(ia["cell"], ib["cell"])))
+        else:
+            declared.setdefault(_key(a, b), set()).add(kind)
+    kinds: dict[tuple[str, str], tuple[str, bool]] = {}
+    for gid, (cols, rows, at) in d.grids.items():
+        for x, y in orthogonal_pairs(cols, rows):
+            a, b = at[x], at[y]
+            implicit = "open" if building_of.get(a) == building_of.get(b) else "wall"
+            kinds[_key(a, b)] = (_winner(declared.get(_key(a, b))) or implicit, False)
+        for x, y in diagonal_pairs(cols, rows):
+            point = corner_point(x, y)
+            stub = (gid, point) in corners or any(
+                kinds[_key(at[p], at[q])][0] in WALLED for p, q in edges_at(point))
+            kinds[_key(at[x], at[y])] = (_winner(declared.get(_key(at[x], at[y]))) or
+                                         ("corner" if stub else "open"), True)
+    for key, found in declared.items():
+        kinds.setdefault(key, (_winner(found), False))
+    return kinds
+
+
+def _winner(kinds: set | None) -> str | None:
+    if not kinds:
+        return None
+    kind = next(k for k in _PRECEDENCE if k in kinds)
+    return "open" if kind == "link" else kind
+
+
+def _diagonal(a, b) -> bool:
+    return abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
+
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)

@@ -1,0 +1,116 @@
+"""The compiled model of one scenario: what the engine reads once from rule objects before a game.
+
+Hooks are gathered from every layer (system < expansion < scenario special rules < cards in play),
+compiled to closures, and indexed by event, so dispatching an event is a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spawnpit.engine import interp
+
+LAYERS = {"system": 0, "expansion": 1, "scenario": 2, "card": 3}
+
+
+@dataclass(slots=True)
+class Hook:
+    event: str
+    replace: bool
+    layer: int
+    order: int
+    rule: dict  # provenance: {"rule": id, "title": …, "source": …}
+    body: list
+    when: object = None
+    filters: dict = field(default_factory=dict)
+    env: dict = field(default_factory=dict)  # rule arguments (x of Lights Out (x))
+    owner: str | None = None  # "card:<proto>" or "unit:<proto>": active only while that is in play
+
+
+def _blocks(obj: dict, kind: str) -> list[dict]:
+    return [b for b in obj.get("blocks", []) if b["kind"] == kind]
+
+
+def _title(obj: dict) -> str:
+    return obj.get("props", {}).get("title") or obj.get("title") or obj["id"]
+
+
+class Model:
+    def __init__(self, pack: dict, scenario: dict) -> None:
+        self.pack = pack
+        self.scenario = scenario
+        self.system_name = scenario["system"]
+        self.system = pack["systems"][self.system_name]
+        objects = [o for o in pack["objects"] if o["system"] == self.system_name]
+        self.objects = {(o["kind"], o["id"]): o for o in objects}
+        self.sides = [b["id"] for b in _blocks(self.system, "side")]
+        self.kinds = {b["id"]: b for b in _blocks(self.system, "kind")}
+        self.decks = {b["id"]: b for b in _blocks(self.system, "deck")}
+        self.decks.update({o["id"]: o for o in objects if o["kind"] == "deck"})
+        self.tracks = {b["id"]: b for b in _blocks(self.system, "track")}
+        self.units = [o for o in objects if o["kind"] == "unit"]
+        self.cards = [o for o in objects if o["kind"] == "card"]
+        self.phases = _blocks(self.system, "phase")
+        self.system_stats = {b["id"] for b in _blocks(self.system, "stat")}
+        self.tables = {o["id"]: o for o in objects if o["kind"] == "table"}
+        self.names = self._names(objects)
+        self.hooks: dict[str, list[Hook]] = {}
+        self._gather()
+
+    def _names(self, objects) -> dict[str, tuple[str, str]]:
+        """What every global name means: (kind of reference, id)."""
+        out: dict[str, tuple[str, str]] = {}
+        for kw in self.system.get("props", {}).get("keywords", []):
+            out[kw] = ("keyword", kw)
+        for kw in self.system.get("props", {}).get("card_types", []):
+            out[kw] = ("keyword", kw)
+        for o in objects:
+            ref = {"card": "card_proto", "board": "board", "table": "table", "unit": "unit_proto"}.get(o["kind"])
+            if ref:
+                out[o["id"]] = (ref, o["id"])
+        for kind in ("mode", "marker", "track", "deck", "kind", "side"):
+            for b in _blocks(self.system, kind):
+                out[b["id"]] = (kind, b["id"])
+        for deck in self.decks:
+            out[deck] = ("deck", deck)
+        return out
+
+    # ---- hooks -----------------------------------------------------------------------------------
+
+    def _add(self, owner_obj: dict, layer: int, env: dict | None = None, owner: str | None = None) -> None:
+        rule = {"rule": owner_obj["id"], "title": _title(owner_obj), "source": owner_obj.get("props", {}).get("source", "")}
+        for h in owner_obj.get("hooks", []):
+            hook = Hook(event=h["event"], replace=h["replace"], layer=layer, order=sum(map(len, self.hooks.values())),
+                        rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
+                        filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
+                        owner=owner)
+            self.hooks.setdefault(hook.event, []).append(hook)
+
+    def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:
+        self._add(obj, layer, env, owner)
+        for block in obj.get("blocks", []):
+            if block["kind"] in ("rule", "phase", "step", "action", "ability", "setup"):
+                self._walk(block, layer, env, owner)
+
+    def _gather(self) -> None:
+        self._walk(self.system, LAYERS["system"])
+        for entry in self.scenario.get("rules", []):
+            rule = self.objects.get(("special_rule", entry["rule"]))
+            if rule is not None:
+                self._walk(rule, LAYERS.get(rule["props"].get("layer", "scenario"), 2), entry.get("args", {}))
+        for rule in (o for (k, _), o in self.objects.items() if k == "special_rule" and o.get("always")):
+            if rule["id"] not in {e["rule"] for e in self.scenario.get("rules", [])}:
+                self._walk(rule, LAYERS.get(rule["props"].get("layer", "scenario"), 2))
+        self._walk(self.scenario, LAYERS["scenario"])
+        for card in self.cards:
+            self._walk(card, LAYERS["card"], owner=f"card:{card['id']}")
+        for unit in self.units:
+            self._walk(unit, LAYERS["card"], owner=f"unit:{unit['id']}")
+        for hooks in self.hooks.values():
+            hooks.sort(key=lambda h: (h.layer, h.order))
+
+    def protos(self, kind: str) -> list[dict]:
+        return [u for u in self.units if u["unit_kind"] == kind]
+
+    def side_of(self, kind: str) -> str | None:
+        return self.kinds.get(kind, {}).get("props", {}).get("side")

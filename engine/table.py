@@ -1,0 +1,227 @@
+"""What things on the table are: selections, `in`/`has`/`is`, attributes and assignable targets.
+
+Generic for every system: units of kinds in spaces, cards in decks and hands, markers on anything,
+stats and keywords from the compiled unit and card objects. No game's rule is named here.
+"""
+
+from __future__ import annotations
+
+from spawnpit.engine.interp import RuleError
+from spawnpit.engine.state import Ref
+
+_SPACE_KINDS = ("space", "building")
+
+
+class Table:
+    def __init__(self, game) -> None:
+        self.game = game
+
+    @property
+    def state(self) -> dict:
+        return self.game.state
+
+    # ---- selections ------------------------------------------------------------------------------
+
+    def units(self, kind: str | None = None, where: Ref | None = None) -> list[Ref]:
+        out = []
+        for uid, unit in self.state["units"].items():
+            if unit["space"] is None:
+                continue
+            if kind not in (None, "unit") and unit["kind"] != kind:
+                continue
+            if where is not None and not self.located(unit, where):
+                continue
+            out.append(Ref("unit", uid))
+        return out
+
+    def located(self, unit: dict, where: Ref) -> bool:
+        if where.kind == "space":
+            return unit["space"] == where.id
+        if where.kind == "building":
+            return self.game.building_of(unit["space"]) == where.id
+        if where.kind == "side":
+            return unit["side"] == where.id
+        return False
+
+    def pool(self, kind: str, source) -> list:
+        """Everything of `kind` (a unit kind, unit, space, building, card, side, …), within `source`."""
+        model = self.game.model
+        if kind in model.kinds or kind == "unit":
+            return self.units(kind, source if isinstance(source, Ref) else None)
+        if kind in ("space", "zone"):
+            spaces = [Ref("space", s) for s in self.game.space_ids()]
+            return [s for s in spaces if source is None or self.game.building_of(s.id) == getattr(source, "id", None)]
+        if kind == "building":
+            return [Ref("building", b) for b in self.game.building_ids()]
+        if kind == "card":
+            return [Ref("card", c) for c, card in self.state["cards"].items()
+                    if source is None or card["where"] == getattr(source, "id", source)]
+        if kind in ("side", "player"):
+            return [Ref("side", s) for s in model.sides]
+        if isinstance(source, list):
+            return source
+        raise RuleError(f"cannot range over `{kind}`")
+
+    def selection(self, value) -> list:
+        if isinstance(value, list):
+            return value
+        if isinstance(value, Ref):
+            if value.kind == "kind":
+                return self.units(value.id)
+            if value.kind == "deck":
+                return list(self.state["decks"][value.id]["draw"])
+            if value.kind == "marker":
+                return [k for k, v in self._all_marked(value.id)]
+            if value.kind == "side":
+                return self.units(where=value)
+        return [value] if value else []
+
+    def _all_marked(self, marker: str):
+        for table in ("units", "spaces", "cards"):
+            for key, thing in self.state[table].items():
+                if thing.get("markers", {}).get(marker):
+                    yield key, thing
+
+    # ---- operators -------------------------------------------------------------------------------
+
+    def compare(self, op: str, left, right) -> bool:
+        if op == "in":
+            return self.contains(right, left)
+        if op == "not in":
+            return not self.contains(right, left)
+        if op == "has":
+            return self.has(left, right)
+        if op == "is":
+            return self.is_(left, right)
+        left, right = self.value(left), self.value(right)
+        if op == "==":
+            return left == right
+        if op == "!=":
+            return left != right
+        left, right = left or 0, right or 0
+        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+
+    def value(self, thing):
+        """A track stands for its value in comparisons (`sun <= 0`); other references for their id."""
+        if isinstance(thing, Ref) and thing.kind == "track":
+            return self.state["tracks"].get(thing.id, 0)
+        return _plain(thing)
+
+    def contains(self, container, item) -> bool:
+        if isinstance(container, list):
+            return item in container
+        if isinstance(item, Ref) and item.kind == "unit" and isinstance(container, Ref):
+            return self.located(self.state["units"][item.id], container)
+        if isinstance(item, Ref) and item.kind == "kind" and isinstance(container, Ref):
+            return bool(self.units(item.id, container))
+        return False
+
+    def has(self, thing, what) -> bool:
+        if not isinstance(what, Ref):
+            return False
+        if what.kind == "kind" and isinstance(thing, Ref) and thing.kind in _SPACE_KINDS:
+            return bool(self.units(what.id, thing))
+        record = self.record(thing)
+        if record is None:
+            return False
+        if what.kind == "marker":
+            return bool(record.get("markers", {}).get(what.id))
+        if what.kind == "keyword":
+            return what.id in record.get("keywords", ()) or record.get("type") == what.id
+        if what.kind == "card_proto" and isinstance(thing, Ref) and thing.kind == "unit":
+            return any(c["proto"] == what.id and c["where"] == thing.id for c in self.state["cards"].values())
+        if what.kind == "mode":
+            return record.get("mode") == what.id
+        return False
+
+    def is_(self, thing, what) -> bool:
+        record = self.record(thing)
+        if record is None or not isinstance(what, Ref):
+            return thing == what
+        if what.kind == "kind":
+            return record.get("kind") == what.id
+        if what.kind == "side":
+            return record.get("side") == what.id
+        if what.kind == "mode":
+            return record.get("mode") == what.id
+        return thing == what
+
+    def record(self, thing) -> dict | None:
+        if not isinstance(thing, Ref):
+            return None
+        table = {"unit": "units", "card": "cards", "space": "spaces"}.get(thing.kind)
+        if table is None:
+            return None
+        if thing.kind == "space":
+            return self.state["spaces"].setdefault(thing.id, {"markers": {}})
+        return self.state[table].get(thing.id)
+
+    # ---- attributes and targets ------------------------------------------------------------------
+
+    def attribute(self, thing, name: str):
+        if thing is None:
+            return None
+        if isinstance(thing, Ref) and thing.kind == "board":
+            return Ref("space", f"{thing.id}.{name}")
+        if isinstance(thing, Ref) and thing.kind == "space":
+            return self._space_attribute(thing, name)
+        if isinstance(thing, Ref) and thing.kind == "deck":
+            deck = self.state["decks"][thing.id]
+            return {"size": len(deck["draw"]), "top": Ref("card", deck["draw"][-1]) if deck["draw"] else None,
+                    "discard": [Ref("card", c) for c in deck["discard"]]}.get(name)
+        if isinstance(thing, Ref) and thing.kind == "track":
+            return self.state["tracks"].get(thing.id)
+        record = self.record(thing)
+        if record is None:
+            raise RuleError(f"{thing!r} has no `{name}`")
+        if name in ("space", "side", "kind", "mode", "owner", "name", "deck"):
+            value = record.get(name if name != "owner" else "where")
+            kinds = {"space": "space", "side": "side", "kind": "kind", "owner": "unit", "deck": "deck"}
+            return Ref(kinds[name], value) if name in kinds and value is not None else value
+        if name == "building":
+            return self._building(record.get("space"))
+        return record.get("stats", {}).get(name, record.get("tracks", {}).get(name))
+
+    def _space_attribute(self, space: Ref, name: str):
+        if name == "building":
+            return self._building(space.id)
+        if name == "units":
+            return self.units(where=space)
+        return self.game.space_property(space.id, name)
+
+    def _building(self, space_id):
+        building = self.game.building_of(space_id) if space_id else None
+        return Ref("building", building) if building else None
+
+    def read_target(self, ctx, target: list[str]):
+        if len(target) == 1:
+            return ctx.lookup(target[0])
+        return self.attribute(ctx.lookup(target[0]), target[-1])
+
+    def write_target(self, ctx, target: list[str], value) -> None:
+        if len(target) == 1:
+            ctx.assign(target[0], value)
+            return
+        record = self.record(ctx.lookup(target[0]))
+        if record is None:
+            raise RuleError(f"cannot set `{'.'.join(target)}`")
+        record.setdefault("stats", {})[target[-1]] = value
+
+    def distance(self, a, b) -> int:
+        return self.game.distance(_space(self, a), _space(self, b))
+
+    def sight(self, a, b) -> bool:
+        return self.game.sight(_space(self, a), _space(self, b))
+
+
+def _plain(value):
+    return value.id if isinstance(value, Ref) else value
+
+
+def _space(table: Table, thing) -> str:
+    if isinstance(thing, Ref) and thing.kind == "space":
+        return thing.id
+    record = table.record(thing)
+    if record is None or record.get("space") is None:
+        raise RuleError(f"{thing!r} is not on the board")
+    return record["space"]

@@ -1,0 +1,115 @@
+"""The interpreter on the mini system: turn structure, hooks in layer order, choices, objectives,
+determinism, save and restore, and runaway chains stopped with the rules named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import FirstPolicy, GameError, ScriptedPolicy, new_game, play
+from spawnpit.engine.flow import run
+
+SCENARIO = """import "system.pit"
+using mini
+scenario "Trial" {{
+  board yard
+  rounds 6
+  heroes 1
+  counter kills = 0
+  on setup {{ spawn 3 of zombie at b2 }}
+  on zombie_turn.fight {{
+    for each zombie z {{ if roll(D6) >= 4 {{ kill z by random(hero) }} }}
+  }}
+  on zombie.killed by hero {{ kills += 1 }}
+  heroes win when kills >= 3
+  zombies win at sundown
+  {extra}
+}}
+"""
+
+
+def compiled(write_pack, extra: str = "") -> dict:
+    result = compile_paths([write_pack({"main.pit": SCENARIO.format(extra=extra)})])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    return result.pack
+
+
+def test_a_game_runs_through_rounds_phases_and_steps_in_order(write_pack):
+    game = new_game(compiled(write_pack), "trial", seed=1, policies={"heroes": FirstPolicy(), "zombies": FirstPolicy()})
+    result = play(game)
+    moments = [e["at"] for e in game.entries if e["type"] == "roll"]
+    assert moments and set(moments) == {"zombie_turn.fight"}
+    kills = [e for e in game.entries if e["type"] == "kill"]
+    assert game.state["counters"]["kills"] == len(kills) == 3
+    assert result == {"winner": "heroes", "side": "heroes", "verdict": "win", "cause": "heroes win: objective met",
+                      "round": 4}
+    assert game.entries[-1]["type"] == "result" and game.entries[-1]["rule"] == "Trial"
+    first_enter = next(e for e in game.entries if e["type"] == "enter")
+    assert first_enter["space"] == "a1"  # Alice starts in the Shed, the only building of the yard
+
+
+def test_same_seed_same_log_and_different_seeds_differ(write_pack):
+    pack = compiled(write_pack)
+    logs = []
+    for seed in (7, 7, 8):
+        game = new_game(pack, "trial", seed=seed)
+        play(game)
+        logs.append(json.dumps(game.entries, sort_keys=True))
+    assert logs[0] == logs[1]
+    assert logs[0] != logs[2]
+
+
+def test_log_entries_carry_the_rule_and_its_source(write_pack):
+    game = new_game(compiled(write_pack), "trial", seed=3)
+    play(game)
+    rolls = [e for e in game.entries if e["type"] == "roll"]
+    assert rolls and all(e["rule"] == "Trial" for e in rolls)
+    assert all(len(e["values"]) == 1 and 1 <= e["values"][0] <= 6 for e in rolls)
+
+
+def test_saved_game_continues_exactly_as_the_original(write_pack):
+    from spawnpit.engine.game import Game
+    from spawnpit.engine.policies import RandomPolicy
+
+    pack = compiled(write_pack, "on hero_turn.act.start { draw 1 from hero_deck to heroes }")
+    original = new_game(pack, "trial", seed=11)
+    run(original, stop_after_steps=4)
+    saved = original.save()
+    logged = json.loads(saved)["logged"]
+    run(original)
+    policies = {"heroes": RandomPolicy(), "zombies": RandomPolicy()}
+    restored = Game.restore(pack, saved, policies, log=[dict(e) for e in original.entries[:logged]])
+    run(restored)
+    assert restored.state["result"] == original.state["result"]
+    assert restored.entries == original.entries
+    assert 0 < logged < len(original.entries)
+
+
+def test_replacement_effects_take_the_place_of_an_event(write_pack):
+    extra = 'rule "Fog" { text "No fights."; instead of zombie_turn.fight { log "fog" } }'
+    game = new_game(compiled(write_pack, extra), "trial", seed=1)
+    play(game)
+    assert not [e for e in game.entries if e["type"] == "roll"]
+    assert [e for e in game.entries if e["type"] == "note" and e["text"] == "fog"]
+
+
+def test_choices_go_through_the_policy(write_pack):
+    extra = 'on round.start { choose { option "a" { kills += 1 } option "b" { kills += 0 } } }'
+    game = new_game(compiled(write_pack, extra), "trial", seed=1,
+                    policies={"heroes": ScriptedPolicy([0, 0, 0]), "zombies": FirstPolicy()})
+    play(game)
+    choices = [e for e in game.entries if e["type"] == "choice" and e["label"] == "choose an option"]
+    assert choices and choices[0]["picked"] == "a"
+
+
+def test_a_runaway_chain_stops_with_the_rules_named(write_pack, monkeypatch):
+    import spawnpit.engine.game as game_module
+
+    monkeypatch.setattr(game_module, "EVENT_BUDGET", 500)
+    extra = 'rule "Echo" { text "loops"; on zombie_turn.move { emit "zombie_turn.move" } }'
+    pack = compiled(write_pack, extra)
+    game = new_game(pack, "trial", seed=1)
+    with pytest.raises(GameError, match="runaway chain.*echo"):
+        play(game)
