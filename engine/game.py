@@ -221,10 +221,11 @@ class Game(World, Decks):
         policy = self.policies[side]
         choices = list(options) + ([None] if optional else [])
         index = policy.choose(self, side, label, choices)
+        self.state["choices"] += 1
         if not 0 <= index < len(choices):
             raise GameError(f"the {side} policy answered {index} to a choice of {len(choices)}")
         picked = choices[index]
-        self.log({"type": "choice", "side": side, "label": label, "options": len(choices),
+        self.log({"type": "choice", "side": side, "label": label, "options": len(choices), "index": index,
                   "picked": None if picked is None else str(picked)}, rule)
         return picked
 

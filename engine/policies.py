@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 
 class RandomPolicy:
-    """Uniform over the legal options, drawn from the game's one seeded source of chance."""
+    """Uniform over the legal options. Its randomness is its own, derived from the game's seed, the side
+    and the number of the choice, so it never disturbs the game's dice: a replay that answers the same
+    choices from a script rolls exactly the same dice, and a restored game chooses as the original."""
 
     name = "random"
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        return game.chance.randrange(len(options))
+        return random.Random(f"{game.state['seed']}/{side}/{game.state['choices']}").randrange(len(options))
 
 
 class FirstPolicy:

@@ -25,7 +25,7 @@ class Ref:
 def empty_state(seed: int, scenario: str, system: str) -> dict:
     return {"seed": seed, "scenario": scenario, "system": system, "round": 0, "at": [], "counters": {},
             "tracks": {}, "units": {}, "cards": {}, "spaces": {}, "decks": {}, "next_id": 1, "result": None,
-            "events": 0, "rng": None}
+            "events": 0, "choices": 0, "rng": None}
 
 
 def new_id(state: dict, prefix: str) -> str:

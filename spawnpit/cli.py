@@ -296,3 +296,193 @@ def cards(deck, system, names, bleed, crop_marks, backs, out, fmt, paper, inputs
     _write(out, _generate(lambda: generators.card_sheet(pack, _format(out, fmt), paper, deck=deck, system=system,
                                                    names=names, bleed_mm=bleed, crop_marks=crop_marks,
                                                    backs=backs)))
+
+
+# ---- playing and simulating ------------------------------------------------------------------------
+
+POLICY_NAMES = ("random", "first", "human")
+
+
+def _policies(sides: tuple[str, ...], heroes: str | None, zombies: str | None) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    for item in sides:
+        side, sep, name = item.partition("=")
+        if not sep or name not in POLICY_NAMES:
+            raise click.UsageError(f"--side takes SIDE=POLICY with POLICY one of {', '.join(POLICY_NAMES)}, not `{item}`")
+        chosen[side] = name
+    for side, name in (("heroes", heroes), ("zombies", zombies)):
+        if name:
+            chosen[side] = name
+    return chosen
+
+
+def _make_policies(names: dict[str, str], known_sides: list[str]):
+    from spawnpit.engine.policies import POLICIES
+
+    unknown = sorted(set(names) - set(known_sides))
+    if unknown:
+        raise click.UsageError(f"no side {', '.join(unknown)} in this game (sides: {', '.join(known_sides)})")
+    out = {}
+    for side in known_sides:
+        name = names.get(side, "random")
+        if name == "human":
+            from spawnpit.engine.human import HumanPolicy
+
+            out[side] = HumanPolicy()
+        else:
+            out[side] = POLICIES[name]()
+    return out
+
+
+def _game(pack: dict, scenario: str, seed: int, names: dict[str, str]):
+    from spawnpit.engine import GameError, new_game
+
+    try:
+        probe = new_game(pack, scenario, seed=seed)
+    except GameError as err:
+        raise click.UsageError(str(err)) from err
+    policies = _make_policies(names, probe.model.sides)
+    return new_game(pack, scenario, seed=seed, policies=policies), policies
+
+
+SIDE_OPTIONS = [
+    click.option("--side", "sides", multiple=True, metavar="SIDE=POLICY", help="who plays a side: random, first or human"),
+    click.option("--heroes", type=click.Choice(POLICY_NAMES), help="who plays the heroes (LNOE)"),
+    click.option("--zombies", type=click.Choice(POLICY_NAMES), help="who plays the zombies (LNOE)"),
+]
+
+
+def _side_options(fn):
+    for option in reversed(SIDE_OPTIONS):
+        fn = option(fn)
+    return fn
+
+
+@main.command()
+@click.argument("scenario")
+@_side_options
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="write the game log (JSON Lines) here")
+@INPUT
+def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
+    """Play one whole game of SCENARIO and print what happened."""
+    from spawnpit.engine import GameError
+    from spawnpit.engine import log as gamelog
+    from spawnpit.engine.flow import run
+
+    pack = _load_pack(inputs).data
+    game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
+    try:
+        result = run(game)
+    except GameError as err:
+        click.echo(f"spawnpit: the game stopped: {err}", err=True)
+        sys.exit(EXIT_CONTENT)
+    except Exception as err:  # noqa: BLE001 - PlayerQuit and friends end the game quietly
+        if type(err).__name__ == "PlayerQuit":
+            click.echo("game abandoned", err=True)
+            sys.exit(EXIT_OK)
+        raise
+    if log_path:
+        gamelog.write(Path(log_path), gamelog.header(game, policies), game.entries)
+    _summary(game, result)
+
+
+def _summary(game, result: dict) -> None:
+    from collections import Counter
+
+    counts = Counter(e["type"] for e in game.entries)
+    winner = result["winner"] or "nobody"
+    click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
+               f"{result['round']} ({result['cause']})")
+    click.echo(f"  {game.state['events']} events; " + ", ".join(f"{n} {t}" for t, n in sorted(counts.items())))
+    if game.state["counters"]:
+        click.echo("  counters: " + ", ".join(f"{k} {v}" for k, v in sorted(game.state["counters"].items())))
+
+
+@main.command()
+@click.argument("scenario")
+@click.option("-n", "games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="game i gets seed SEED+i")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@_side_options
+@FORMAT
+@INPUT
+def sim(scenario, games, seed, jobs, sides, heroes, zombies, fmt, inputs):
+    """Simulate N games: win rates with 95% intervals, causes, lengths, rules that never fired."""
+    import json
+
+    from spawnpit.engine.sim import simulate
+
+    pack = _load_pack(inputs).data
+    names = _policies(sides, heroes, zombies)
+    if "human" in names.values():
+        raise click.UsageError("simulations cannot have a human player")
+    _game(pack, scenario, seed, names)  # checks the scenario and sides before the long run
+    summary = _run_sim(pack, scenario, games, seed, jobs, names, fmt)
+    if fmt == "json":
+        click.echo(json.dumps(summary.to_json(), indent=2, sort_keys=True))
+        return
+    _print_sim(summary)
+
+
+def _run_sim(pack, scenario, games, seed, jobs, names, fmt):
+    from rich.progress import Progress
+
+    from spawnpit.engine.sim import simulate
+
+    if fmt == "json" or not sys.stderr.isatty():
+        return simulate(pack, scenario, games, seed, jobs, names)
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"simulating {scenario}", total=games)
+        return simulate(pack, scenario, games, seed, jobs, names, progress=lambda: progress.advance(task))
+
+
+def _print_sim(summary) -> None:
+    click.echo(f"{summary.scenario}: {summary.games} games, {summary.events} events")
+    for side, wins in summary.wins.items():
+        low, high = summary.intervals[side]
+        click.echo(f"  {side:>10} {wins / summary.games:6.1%}  (95% CI {low:.1%}-{high:.1%})")
+    click.echo("  causes: " + "; ".join(f"{c}: {n}" for c, n in summary.causes.items()))
+    r = summary.rounds
+    if r:
+        click.echo(f"  rounds: min {r['min']}, median {r['median']}, mean {r['mean']}, max {r['max']}")
+    if summary.errors:
+        click.echo("  errors: " + "; ".join(f"{n}× {e}" for e, n in summary.errors.items()))
+    click.echo(f"  never fired ({len(summary.never_fired)}): " + ", ".join(summary.never_fired[:40])
+               + (" …" if len(summary.never_fired) > 40 else ""))
+
+
+@main.command()
+@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@INPUT
+def replay(log_file, inputs):
+    """Play a logged game again from its seed and recorded choices, and confirm it is reproduced."""
+    from spawnpit.engine import GameError, new_game
+    from spawnpit.engine import log as gamelog
+    from spawnpit.engine.flow import run
+    from spawnpit.engine.policies import ScriptedPolicy
+
+    try:
+        head, entries = gamelog.read(Path(log_file))
+    except gamelog.LogError as err:
+        raise click.UsageError(str(err)) from err
+    pack = _load_pack(inputs).data
+    if gamelog.pack_digest(pack) != head["pack"]:
+        click.echo("warning: the rules differ from the ones the game was played with", err=True)
+    answers = gamelog.choices(entries)
+    try:
+        probe = new_game(pack, f"{head['system']}:{head['scenario']}", seed=head["seed"])
+        policies = {s: ScriptedPolicy(answers.get(s, [])) for s in probe.model.sides}
+        game = new_game(pack, f"{head['system']}:{head['scenario']}", seed=head["seed"], policies=policies)
+        run(game)
+    except GameError as err:
+        click.echo(f"not reproduced: the replay stopped: {err}", err=True)
+        sys.exit(EXIT_CONTENT)
+    for number, (want, got) in enumerate(zip(entries, game.entries), 2):
+        if want != got:
+            click.echo(f"not reproduced: line {number} differs\n  logged:   {gamelog.line(want)}\n  replayed: {gamelog.line(got)}", err=True)
+            sys.exit(EXIT_CONTENT)
+    if len(entries) != len(game.entries):
+        click.echo(f"not reproduced: {len(entries)} logged entries, {len(game.entries)} replayed", err=True)
+        sys.exit(EXIT_CONTENT)
+    click.echo(f"reproduced: {len(entries)} entries, {game.state['result']['winner'] or 'nobody'} won")

@@ -1,0 +1,110 @@
+"""Many games for balance: win rates with 95 % confidence intervals, victory causes, game lengths and
+which rules never fired. Game i always gets seed S + i, and results are gathered in game order, so
+the report is identical for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    seed: int
+    winner: str | None
+    cause: str
+    rounds: int
+    events: int
+    fired: tuple[str, ...]
+    error: str = ""
+
+
+@dataclass(slots=True)
+class Summary:
+    scenario: str
+    games: int
+    wins: dict = field(default_factory=dict)
+    intervals: dict = field(default_factory=dict)
+    causes: dict = field(default_factory=dict)
+    rounds: dict = field(default_factory=dict)
+    never_fired: list = field(default_factory=list)
+    errors: dict = field(default_factory=dict)
+    events: int = 0
+
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval: honest near 0 % and 100 %, where the normal approximation is not."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+_PACK = None
+
+
+def _init(pack: dict) -> None:
+    global _PACK
+    _PACK = pack
+
+
+def play_one(args: tuple[str, int, dict]) -> Outcome:
+    from spawnpit.engine import GameError, new_game, play
+    from spawnpit.engine.policies import POLICIES
+
+    scenario, seed, policy_names = args
+    policies = {side: POLICIES[name]() for side, name in policy_names.items()}
+    game = new_game(_PACK, scenario, seed=seed, policies=policies)
+    try:
+        result = play(game)
+    except GameError as err:
+        return Outcome(seed, None, "error", game.state["round"], game.state["events"], tuple(sorted(game.fired)), str(err))
+    return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)))
+
+
+def simulate(pack: dict, scenario: str, games: int, seed: int = 0, jobs: int = 1, policies: dict | None = None,
+             progress=None) -> Summary:
+    from spawnpit.engine import new_game
+
+    probe = new_game(pack, scenario, seed=seed)
+    names = {side: (policies or {}).get(side, "random") for side in probe.model.sides}
+    work = [(scenario, seed + i, names) for i in range(games)]
+    outcomes: list[Outcome] = []
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(pack,)) as pool:
+            for outcome in pool.map(play_one, work, chunksize=max(1, games // (jobs * 8))):
+                outcomes.append(outcome)
+                progress and progress()
+    else:
+        _init(pack)
+        for item in work:
+            outcomes.append(play_one(item))
+            progress and progress()
+    return summarise(probe, scenario, outcomes)
+
+
+def summarise(probe, scenario: str, outcomes: list[Outcome]) -> Summary:
+    n = len(outcomes)
+    wins = Counter(o.winner or "none" for o in outcomes if not o.error)
+    summary = Summary(scenario=scenario, games=n)
+    summary.wins = {k: wins[k] for k in sorted(wins)}
+    summary.intervals = {k: wilson(v, n) for k, v in summary.wins.items()}
+    summary.causes = dict(sorted(Counter(o.cause for o in outcomes).items()))
+    lengths = sorted(o.rounds for o in outcomes)
+    if lengths:
+        summary.rounds = {"min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1],
+                          "mean": round(sum(lengths) / n, 2), "histogram": dict(sorted(Counter(lengths).items()))}
+    fired = set().union(*(set(o.fired) for o in outcomes)) if outcomes else set()
+    rules = {h.rule["rule"] for hooks in probe.model.hooks.values() for h in hooks}
+    summary.never_fired = sorted(rules - fired)
+    summary.errors = dict(Counter(o.error for o in outcomes if o.error).most_common(5))
+    summary.events = sum(o.events for o in outcomes)
+    return summary
