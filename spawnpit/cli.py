@@ -382,6 +382,9 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
             click.echo("game abandoned", err=True)
             sys.exit(EXIT_OK)
         raise
+    for policy in policies.values():
+        if hasattr(policy, "finish"):
+            policy.finish(game)
     if log_path:
         gamelog.write(Path(log_path), gamelog.header(game, policies), game.entries)
     _summary(game, result)
