@@ -284,3 +284,13 @@ class File:
     imports: tuple[Import, ...]
     usings: tuple[Using, ...]
     decls: tuple[Block, ...]
+
+
+def dotted(expr) -> str | None:
+    """`a.b.c` written as names and attributes, as one dotted name; None for anything else."""
+    if isinstance(expr, NameRef):
+        return expr.name
+    if isinstance(expr, Attr):
+        head = dotted(expr.obj)
+        return None if head is None else f"{head}.{expr.name.value}"
+    return None

@@ -6,13 +6,15 @@ from spawnpit.compiler import ast as A
 from spawnpit.compiler.consts import NotConstant, evaluate
 from spawnpit.compiler.exprs import HookChecker, Scope
 from spawnpit.compiler.resolve import Resolved, board_places
-from spawnpit.compiler.specs import APPLIES, BEHAVIOURS, BLOCKS, DECLS, LAYERS, STAT_TYPES, UNIT, Kind, P
+from spawnpit.compiler.specs import (ACTIVATIONS, AFTER_LAST_ROUND, APPLIES, BEHAVIOURS, BLOCKS, DECLS, EDGE_KINDS,
+                                     LAYERS, STAT_TYPES, UNIT, Kind, P)
 from spawnpit.compiler.vocab import Vocab, blocks, first_value, props
 from spawnpit.diagnostics import Label, Report, did_you_mean
 
 TEXT_AND_BEHAVIOUR = {"card", "ability", "special_rule", "rule"}
 WORDS = {"type": STAT_TYPES, "applies": APPLIES, "layer": LAYERS, "behaviour": BEHAVIOURS,
-         "owner": ("game", "side", "unit")}
+         "owner": ("game", "side", "unit"), "activation": ACTIVATIONS, "through": EDGE_KINDS,
+         "after_last_round": AFTER_LAST_ROUND}
 
 
 class Checker:
@@ -25,7 +27,7 @@ class Checker:
         for name, vocab in self.res.systems.items():
             self.system = name
             self.vocab = vocab
-            self.block(vocab.decl, DECLS["system"], {})
+            self.block(vocab.decl, DECLS["system"], {}, self.changed.setdefault(f"{name}:", set()))
             for block in blocks(vocab.decl, "stat"):
                 self.stat_decl(block)
         for decl, system in self.res.decls:
@@ -177,7 +179,9 @@ class Checker:
     def text_and_behaviour(self, block: A.Block) -> None:
         has_text = first_value(block, "text") is not None
         has_hooks = any(isinstance(i, A.Hook) for i in block.items)
-        manual = isinstance(first_value(block, "behaviour"), A.NameRef) and first_value(block, "behaviour").name == "manual"
+        behaviour = first_value(block, "behaviour")
+        # manual: the players apply it; engine: rules elsewhere apply it (a system rule reading a stat or keyword)
+        manual = isinstance(behaviour, A.NameRef) and behaviour.name in ("manual", "engine")
         if has_text and not has_hooks and not manual and not props(block, "always"):
             self.report.warn("W0401", f"{block.kind.value.replace('_', ' ')} `{block.id}` has text but no behaviour",
                              block.head_span, help="add hooks, or `behaviour manual` if players apply it by hand")

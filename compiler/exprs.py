@@ -144,6 +144,14 @@ class HookChecker:
             if kinds is None:
                 self.report.error("E0310", f"`{stmt.verb.value}` takes no `{prep.value}`", prep.span, help=f"form: {spec.form}")
                 self.expr(value)
+            elif kinds == ("pool",):
+                if not isinstance(value, A.NameRef):
+                    self.report.error("E0305", "`into` takes the name of a counter that keeps the dice", value.span)
+                elif self.scope.lookup(value.name) not in ("num", "any", "list"):
+                    self.report.error("E0206", f"unknown counter or variable `{value.name}`", value.span,
+                                      help=did_you_mean(value.name, self.scope.visible()) or "declare it with `counter NAME = 0`")
+                else:
+                    self.changed.add(value.name)
             elif kinds == ("bind",):
                 if isinstance(value, A.NameRef):
                     self.scope.bind(value.name, spec.binds or "any")

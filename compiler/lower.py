@@ -26,6 +26,9 @@ def value(expr):
         return expr.value
     if isinstance(expr, A.NameRef):
         return expr.name
+    path = A.dotted(expr)
+    if path is not None:  # `town_center.a1`: a space of a part board, named by its path
+        return path
     return to_ir(expr)
 
 

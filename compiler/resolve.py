@@ -102,7 +102,7 @@ def _duplicate(report: Report, category: str, decl: A.Block, first: A.Block) -> 
 
 
 def _names(vocab: Vocab, res: Resolved, system: str) -> Names:
-    glob: dict[str, str] = {"round": "num", "event": "event"}
+    glob: dict[str, str] = {"round": "num", "rounds": "num", "event": "event"}
     spaces, buildings = set(), set()
     for (category, name), decl in res.symbols.get(system, {}).items():
         if category == "board":

@@ -44,7 +44,8 @@ def _k(props: dict, blocks=(), hooks=False, stats="") -> Kind:
 DECLS: dict[str, Kind] = {
     "system": _k(
         {"dice": P("dice", many=True), "keywords": P("name", many=True, repeat=True),
-         "card_types": P("name", many=True, repeat=True), "counter": P("expr", keyed=True, repeat=True)},
+         "card_types": P("name", many=True, repeat=True), "counter": P("expr", keyed=True, repeat=True),
+         "after_last_round": P("word")},
         blocks=("side", "kind", "stat", "marker", "mode", "track", "deck", "event", "unit_event", "phase",
                 "action", "rule", "keyword"),
     ),
@@ -94,7 +95,8 @@ UNIT = _k(
 BLOCKS: dict[str, Kind] = {
     "side": _k({"players": P("range"), "automated": P("bool")}),
     "kind": _k({"side": P("side"), "stats": P("stat", many=True, repeat=True), "pool": P("int"),
-                "keywords": P("keyword", many=True, repeat=True)}),
+                "keywords": P("keyword", many=True, repeat=True), "through": P("word", many=True),
+                "stop": P("kind", many=True)}),
     "stat": _k({"type": P("word"), "range": P("range"), "default": P("any"), "die": P("dice"),
                 "applies": P("word")}),
     "keyword": _k({"applies": P("word")}),
@@ -105,7 +107,7 @@ BLOCKS: dict[str, Kind] = {
     "deck": DECLS["deck"],
     "event": _k({"params": P("label", many=True)}),
     "unit_event": _k({"params": P("label", many=True)}),
-    "phase": _k({"side": P("side"), **BEHAVIOUR}, blocks=("step", "action", "rule"), hooks=True),
+    "phase": _k({"side": P("side"), "activation": P("word"), **BEHAVIOUR}, blocks=("step", "action", "rule"), hooks=True),
     "step": _k({"side": P("side"), **BEHAVIOUR}, blocks=("action", "rule"), hooks=True),
     "action": _k({"cost": P("int"), "side": P("side")}, hooks=True),
     "rule": _k({**BEHAVIOUR}, hooks=True),
@@ -122,6 +124,9 @@ STAT_TYPES = ("int", "range", "target", "dice", "bool", "text")
 APPLIES = ("units", "cards", "both")
 LAYERS = ("system", "expansion", "scenario", "card")
 BEHAVIOURS = ("manual", "engine")
+ACTIVATIONS = ("side", "unit")  # a phase's steps once for the whole side, or all of them unit by unit
+EDGE_KINDS = ("open", "door", "window", "wall", "corner")  # what a kind's units may move `through`
+AFTER_LAST_ROUND = ("stop", "first_step")
 
 
 # ---- the effect language -------------------------------------------------------------------------
@@ -143,15 +148,16 @@ UNITISH = ("unit",)
 WHERE = ("space", "building", "unit")
 NUM = ("num",)
 EFFECTS: dict[str, Effect] = {
-    "move": Effect(UNITISH, {"to": WHERE, "by": NUM}, needs=("to|by",), form="move UNIT to SPACE | move UNIT by N"),
+    "move": Effect(UNITISH, {"to": WHERE, "by": NUM}, needs=("to",), form="move UNIT to SPACE [by N]"),
     "place": Effect(("kind", "marker", "unit", "num", "card"), {"at": WHERE, "of": ("kind", "marker", "card"), "on": WHERE},
                     form="place [N of] KIND|MARKER|UNIT at SPACE"),
-    "spawn": Effect(("kind", "num"), {"at": WHERE, "of": ("kind",)}, form="spawn [N of] KIND at SPACE"),
+    "spawn": Effect(("kind", "num"), {"at": WHERE + ("sel",), "of": ("kind",)}, form="spawn [N of] KIND at SPACE|SPACES"),
     "remove": Effect(("unit", "marker", "kind", "card"), {"from": WHERE + ("card",)}, form="remove UNIT|MARKER [from SPACE]"),
-    "wound": Effect(UNITISH, {"by": NUM}, form="wound UNIT [by N]"),
+    "wound": Effect(UNITISH, {"by": NUM, "from": UNITISH + ("card",)}, form="wound UNIT [by N] [from UNIT]"),
     "heal": Effect(UNITISH, {"by": NUM}, form="heal UNIT [by N]"),
     "kill": Effect(UNITISH, {"by": UNITISH + ("card",)}, form="kill UNIT [by UNIT]"),
-    "roll": Effect(("dice",), {"as": ("bind",), "for": UNITISH + ("card",)}, binds="num", form="roll DICE [as NAME]"),
+    "roll": Effect(("dice", "num"), {"as": ("bind",), "for": UNITISH + ("card",), "of": ("dice",), "into": ("pool",)},
+                   binds="num", form="roll DICE|N of DICE [as NAME] [into POOL]"),
     "draw": Effect(("num",), {"from": ("deck",), "to": UNITISH + ("side",), "as": ("bind",)}, needs_primary=False,
                    needs=("from",), binds="card", form="draw [N] from DECK [to UNIT|SIDE] [as NAME]"),
     "discard": Effect(("card", "num"), {"from": ("deck", "unit", "side")}, form="discard CARD|N [from DECK|UNIT]"),
@@ -174,7 +180,8 @@ EFFECTS: dict[str, Effect] = {
     "cancel": Effect((), needs_primary=False, form="cancel"),
     "end": Effect((), needs_primary=False, form="end"),
     "log": Effect(("text",), form='log "text"'),
-    "emit": Effect(("event_name",), {"for": UNITISH + ("side", "space")}, form='emit "event.name" [for UNIT]'),
+    "emit": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},
+                   form='emit "event.name" [for UNIT] [with [A, B]]'),
     "activate": Effect(UNITISH + ("kind",), {"by": NUM}, form="activate UNIT|KIND"),
     "open": Effect(("space", "building"), {"to": WHERE, "with": ("card",)}, form="open SPACE [to SPACE]"),
     "play": Effect(("card",), {"on": UNITISH + ("space",), "from": ("unit", "side")}, form="play CARD [on UNIT]"),
@@ -193,6 +200,12 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "sight": (("place", "place"), "bool"),
     "random": (("sel",), "any"),
     "stat": (("unit", "name"), "num"),
+    "list": (("sel",), "sel"),
+    "highest": (("value",), "num"),
+    "lowest": (("value",), "num"),
+    "doubles": (("value",), "bool"),
+    "reach": (("unit", "num"), "sel"),
+    "steps": (("unit", "place"), "num"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.
@@ -200,7 +213,7 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
     "unit": {"space": "space", "kind": "kind", "side": "side", "name": "text", "owner": "side",
              "building": "building", "wounds": "num", "mode": "mode", "board": "any", "xp": "num"},
     "space": {"building": "building", "board": "any", "name": "text", "terrain": "text", "units": "sel",
-              "zone": "space", "track": "any"},
+              "zone": "space", "track": "any", "spawn": "bool", "start": "bool", "objective": "bool"},
     "building": {"name": "text", "spaces": "sel", "roll": "num"},
     "card": {"name": "text", "deck": "deck", "type": "text", "owner": "unit", "count": "num"},
     "side": {"name": "text", "units": "sel", "hand": "sel", "players": "num"},

@@ -12,8 +12,11 @@ LIT_KINDS = {"text": ("str",), "int": ("int",), "range": ("range", "int"), "dice
 REFS = {  # value kind → (vocabulary attribute or symbol category, code, noun)
     "keyword": ("keywords", "E0205", "keyword"), "stat": ("stats", "E0204", "stat"), "side": ("sides", "E0212", "side"),
     "deck": ("decks", "E0208", "deck"), "mode": ("modes", "E0206", "mode"), "card_type": ("card_types", "E0205", "card type"),
-    "board": ("@board", "E0210", "board"), "card": ("@card", "E0207", "card"), "system": ("@system", "E0105", "system"),
+    "board": ("@board", "E0210", "board"), "kind": ("kinds", "E0211", "unit kind"), "card": ("@card", "E0207", "card"), "system": ("@system", "E0105", "system"),
 }
+
+
+BOARD_PATHS = ("link", "wall", "door", "window", "corner", "spawn", "start", "objective")
 
 
 def _names_for(ck, where: str) -> set[str]:
@@ -41,6 +44,8 @@ def check_value(ck, kind: str, value, prop: A.Prop, local: dict) -> None:
         if not (isinstance(value, A.Lit) and value.kind == "bool"):
             ck.report.error("E0305", f"`{prop.name.value}` takes no value (or true/false)", value.span)
         return
+    if kind == "name" and isinstance(value, A.Attr) and A.dotted(value) is not None and prop.name.value in BOARD_PATHS:
+        return  # a space of a part board by its path (`town_center.a1`), checked when the board is built
     if kind in ("word", "name", "side_or_other"):
         if not isinstance(value, A.NameRef):
             ck.report.error("E0305", f"`{prop.name.value}` takes a name", value.span)

@@ -98,8 +98,10 @@ def build_vocab(decl: A.Block) -> Vocab:
         _add_events(vocab, phase.id or "")
         for action in blocks(phase, "action"):
             _add_action(vocab, action)
+        each = first_value(phase, "activation")
+        per_unit = ("unit",) if isinstance(each, A.NameRef) and each.name == "unit" else ()
         for step in blocks(phase, "step"):
-            _add_events(vocab, f"{phase.id}.{step.id}")
+            _add_events(vocab, f"{phase.id}.{step.id}", per_unit)
             for action in blocks(step, "action"):
                 _add_action(vocab, action)
     return vocab

@@ -6,7 +6,9 @@ arguments, changes the state through the game, and logs what a person at the tab
 
 from __future__ import annotations
 
+from spawnpit.engine.board import divide_evenly
 from spawnpit.engine.interp import EndAction, RuleError
+from spawnpit.engine.movement import walk
 from spawnpit.engine.state import Ref
 
 
@@ -22,9 +24,15 @@ def _need(value, kinds: tuple[str, ...], verb: str):
 
 
 def move(ctx, what, args):
+    """`move u to s` puts the unit there; `move u to s by n` walks up to n steps toward s by its kind's
+    movement rules (engine.movement), one space at a time."""
     unit = _need(what(ctx), ("unit",), "move")
     to = _arg(ctx, args, "to")
-    if to is not None:
+    if to is None:
+        return
+    if "by" in args:
+        walk(ctx.game, unit, ctx.game.space_ref(to).id, _arg(ctx, args, "by"), ctx)
+    else:
         ctx.game.move_unit(unit, ctx.game.space_ref(to), ctx)
 
 
@@ -42,8 +50,24 @@ def place(ctx, what, args):
 
 
 def spawn(ctx, what, args):
+    """`spawn n of KIND at SPACES`: given a selection of spaces, the n are divided among them as evenly
+    as possible (the remainder drawn at random), after capping n at what the kind's pool has left."""
     count, thing = _count_and_thing(ctx, what, args)
-    ctx.game.spawn(_need(thing, ("kind",), "spawn"), ctx.game.space_ref(_arg(ctx, args, "at")), count, ctx)
+    kind = _need(thing, ("kind",), "spawn")
+    at = _arg(ctx, args, "at")
+    if not isinstance(at, list):
+        ctx.game.spawn(kind, ctx.game.space_ref(at), count, ctx)
+        return
+    pool = ctx.game.model.kinds[kind.id]["props"].get("pool")
+    if pool is not None:
+        count = max(0, min(count, pool - len(ctx.table.units(kind.id))))
+    spaces = [ctx.game.space_ref(s).id for s in at]
+    if not spaces:
+        return
+    shares = divide_evenly(count, spaces, ctx.chance._random)
+    for space in spaces:
+        if shares[space]:
+            ctx.game.spawn(kind, Ref("space", space), shares[space], ctx)
 
 
 def _count_and_thing(ctx, what, args):
@@ -66,7 +90,7 @@ def remove(ctx, what, args):
 
 
 def wound(ctx, what, args):
-    ctx.game.wound(_need(what(ctx), ("unit",), "wound"), int(_arg(ctx, args, "by", 1)), ctx)
+    ctx.game.wound(_need(what(ctx), ("unit",), "wound"), int(_arg(ctx, args, "by", 1)), ctx, _arg(ctx, args, "from"))
 
 
 def heal(ctx, what, args):
@@ -78,9 +102,19 @@ def kill(ctx, what, args):
 
 
 def roll(ctx, what, args):
-    values = ctx.roll(what(ctx), reason="roll")
+    """`roll 2D6 as n` binds the total; `roll N of D6` rolls a number of dice worked out in play;
+    `roll … into POOL` adds the dice to a counter kept as a pool of dice (highest(), doubles())."""
+    dice = what(ctx)
+    if "of" in args:
+        of = _arg(ctx, args, "of")
+        dice = ("dice", max(0, int(dice or 0)) * of[1], of[2])
+    values = ctx.roll(dice, reason="roll") if dice[1] > 0 else []
     if "as" in args:
         ctx.env[args["as"]] = sum(values)
+    if "into" in args:
+        name = args["into"]
+        old = ctx.lookup(name)
+        ctx.assign(name, (list(old) if isinstance(old, list) else []) + values)
 
 
 def draw(ctx, what, args):
@@ -159,8 +193,15 @@ def log(ctx, what, args):
 
 
 def emit(ctx, what, args):
+    """Raise an event now: its hooks run before the next statement. `for UNIT` gives it `unit`;
+    `with [a, b]` gives it the parameters the event declares, in order."""
+    event = str(what(ctx))
     params = {"unit": _arg(ctx, args, "for")} if "for" in args else {}
-    ctx.game.emit(str(what(ctx)), params, ctx)
+    if "with" in args:
+        values = _arg(ctx, args, "with")
+        names = ctx.game.model.event_params(event)
+        params.update(zip(names, values if isinstance(values, list) else [values]))
+    ctx.game.raise_now(event, params)
 
 
 def cancel(ctx, what, args):

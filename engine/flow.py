@@ -68,7 +68,7 @@ def run(game, stop_after_steps: int | None = None) -> dict | None:
     steps_done = 0
     while game.state["result"] is None:
         cursor = game.state["cursor"]
-        if cursor["round"] > rounds(game):
+        if _past_limit(game, cursor):
             _out_of_rounds(game)
             break
         if stop_after_steps is not None and steps_done >= stop_after_steps:
@@ -78,10 +78,26 @@ def run(game, stop_after_steps: int | None = None) -> dict | None:
     return game.state["result"]
 
 
+def _past_limit(game, cursor: dict) -> bool:
+    """After the last round the game is over, unless the system says `after_last_round first_step`: then
+    the next round opens and plays its first step, where a rule may end the game (LNOE: the Sun Track
+    marker moving off its last space at the start of the next Zombie Turn)."""
+    limit = rounds(game)
+    if cursor["round"] <= limit:
+        return False
+    overtime = game.model.system.get("props", {}).get("after_last_round") == "first_step"
+    return not (overtime and cursor["round"] == limit + 1 and cursor["phase"] == 0 and cursor["step"] == 0
+                and "unit" not in cursor)
+
+
 def _advance(game, cursor: dict) -> None:
-    """Play one step (or the start/end of a phase or round) and move the cursor on."""
+    """Play one step (or the start/end of a phase or round) and move the cursor on.
+
+    A phase with `activation unit` plays all its steps for one unit of its side at a time (the side's
+    policy picks who goes next); its step events then carry that unit as `unit`."""
     phases = game.model.phases
-    if cursor["phase"] == 0 and cursor["step"] == 0:
+    fresh = cursor["step"] == 0 and "unit" not in cursor
+    if cursor["phase"] == 0 and fresh:
         game.state["round"] = cursor["round"]
         game.state["at"] = ["round"]
         _safe(game, "round.start")
@@ -91,20 +107,70 @@ def _advance(game, cursor: dict) -> None:
         cursor.update(round=cursor["round"] + 1, phase=0, step=0)
         return
     phase = phases[cursor["phase"]]
+    if not _plays(game, phase["props"].get("side")):
+        cursor.update(phase=cursor["phase"] + 1, step=0)
+        return
     steps = _blocks(phase, "step")
-    if cursor["step"] == 0:
+    each = phase["props"].get("activation") == "unit"
+    if fresh:
         _moment(game, [phase["id"]], "start")
         _act(game, phase, phase, [phase["id"]])
-    if cursor["step"] < len(steps):
+        if each:
+            cursor.update(unit=None, done=[])
+    params = {}
+    if each:
+        if cursor["unit"] is None:
+            unit = _next_unit(game, phase, cursor)
+            if unit is None:
+                _end_phase(game, phase, cursor)
+                return
+            cursor["unit"] = unit.id
+        params = {"unit": Ref("unit", cursor["unit"])}
+    if cursor["step"] < len(steps) and game.state["result"] is None and (not each or _on_board(game, cursor["unit"])):
         step = steps[cursor["step"]]
         path = [phase["id"], step["id"]]
-        _moment(game, path, "start")
-        _act(game, phase, step, path)
-        _moment(game, path, "end")
+        if not _moment(game, path, "start", params):
+            _act(game, phase, step, path, params)
+        _moment(game, path, "end", params)
         cursor["step"] += 1
+    elif each:
+        cursor["step"] = len(steps)
     if cursor["step"] >= len(steps):
-        _moment(game, [phase["id"]], "end")
-        cursor.update(phase=cursor["phase"] + 1, step=0)
+        if each:
+            cursor["done"].append(cursor["unit"])
+            cursor.update(unit=None, step=0)
+            return
+        _end_phase(game, phase, cursor)
+
+
+def _plays(game, side: str | None) -> bool:
+    """Whether a side takes part: when a scenario gives player counts per side (`players zombies = 1-2`),
+    the phases of a side it leaves out (LNOE's Martians in a Zombie scenario) are not played."""
+    listed = {e.get("key") for e in game.model.scenario["props"].get("players", []) if isinstance(e, dict)}
+    listed &= set(game.model.sides)
+    return side is None or not listed or side in listed
+
+
+def _on_board(game, unit_id: str) -> bool:
+    return game.state["units"][unit_id]["space"] is not None
+
+
+def _next_unit(game, phase: dict, cursor: dict) -> Ref | None:
+    side = phase["props"].get("side")
+    remaining = [u for u in game.units_of_side(side) if u.id not in cursor["done"]] if side else []
+    if not remaining or game.state["result"] is not None:
+        return None
+    game.acting_side = side
+    unit = game.choose(remaining, Ref("side", side), False, f"{phase['id']}: who acts", None)
+    game.acting_side = None
+    return unit
+
+
+def _end_phase(game, phase: dict, cursor: dict) -> None:
+    _moment(game, [phase["id"]], "end")
+    cursor.pop("unit", None)
+    cursor.pop("done", None)
+    cursor.update(phase=cursor["phase"] + 1, step=0)
 
 
 def _safe(game, event: str) -> None:
@@ -114,19 +180,22 @@ def _safe(game, event: str) -> None:
         pass
 
 
-def _moment(game, path: list[str], suffix: str) -> None:
+def _moment(game, path: list[str], suffix: str, params: dict | None = None) -> bool:
+    """The start or end of a phase or step; True when a hook said `end` (at a start: skip the step)."""
     game.state["at"] = list(path)
     try:
-        game.emit(".".join(path) + "." + suffix)
-    except interp.EndAction:  # `end` at a start or end moment ends just that moment's hooks
-        pass
+        game.emit(".".join(path) + "." + suffix, dict(params or {}))
+    except interp.EndAction:
+        return True
+    return False
 
 
-def _act(game, phase: dict, block: dict, path: list[str]) -> None:
-    """The phase or step itself: its hooks, then its actions, unit by unit, chosen by the side's policy."""
+def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = None) -> None:
+    """The phase or step itself: its hooks, then its actions, unit by unit, chosen by the side's policy
+    (only the acting unit in a phase with `activation unit`)."""
     game.state["at"] = list(path)
     try:
-        game.emit(".".join(path))
+        game.emit(".".join(path), dict(params or {}))
     except interp.EndAction:
         return
     actions = _blocks(block, "action")
@@ -136,10 +205,14 @@ def _act(game, phase: dict, block: dict, path: list[str]) -> None:
     if side is None:
         return
     game.acting_side = side
-    remaining = game.units_of_side(side)
+    acting = (params or {}).get("unit")
+    remaining = [acting] if acting is not None else game.units_of_side(side)
     while remaining and game.state["result"] is None:
-        unit = game.choose(remaining, Ref("side", side), False, f"{'.'.join(path)}: who acts", None)
+        unit = remaining[0] if acting is not None else game.choose(remaining, Ref("side", side), False,
+                                                                   f"{'.'.join(path)}: who acts", None)
         remaining.remove(unit)
+        if game.state["units"][unit.id]["space"] is None:
+            continue
         action = game.choose(actions, Ref("side", side), True, f"{'.'.join(path)}: action of {unit.id}", None)
         if action is not None:
             _action(game, action, unit, path)

@@ -16,6 +16,7 @@ from spawnpit.engine.table import Table
 from spawnpit.engine.world import World
 
 EVENT_BUDGET = 200_000
+NESTING_LIMIT = 60  # events raised at once (`emit`, a walk's steps) inside one another
 
 
 class GameError(Exception):
@@ -97,6 +98,9 @@ class Game(World, Decks):
             return state["counters"][name]
         if name == "round":
             return state["round"]
+        if name == "rounds":  # the scenario's number of rounds
+            rounds = self.model.scenario["props"].get("rounds")
+            return rounds if isinstance(rounds, int) else 1
         meaning = self.model.names.get(name)
         if meaning is not None:
             kind, id_ = meaning
@@ -128,12 +132,29 @@ class Game(World, Decks):
         finally:
             self.queue.clear()
 
+    def raise_now(self, event: str, params: dict | None = None) -> str | None:
+        """Run an event's hooks at once, inside the running hook (`emit`, a step of a walk), so what they
+        change is seen by the next statement. "replaced" when an `instead of` hook took its place,
+        "ended" when a hook said `end`, else None. Counted against the same budget as queued events."""
+        self.depth = getattr(self, "depth", 0) + 1
+        try:
+            if self.depth > NESTING_LIMIT:
+                self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
+            return "replaced" if self._dispatch(event, params or {}) else None
+        except interp.EndAction:
+            return "ended"
+        finally:
+            self.depth -= 1
+
+    def _runaway(self, why: str) -> None:
+        rules = sorted(self.fired, key=self.fired.get, reverse=True)[:5]
+        raise GameError(f"runaway chain of events ({why}); most active rules: {', '.join(rules)}")
+
     def _dispatch(self, event: str, params: dict) -> bool:
         """Run the hooks of one event; True when a replacement took its place."""
         self.state["events"] += 1
         if self.state["events"] > EVENT_BUDGET:
-            rules = sorted(self.fired, key=self.fired.get, reverse=True)[:5]
-            raise GameError(f"runaway chain of events (over {EVENT_BUDGET}); most active rules: {', '.join(rules)}")
+            self._runaway(f"over {EVENT_BUDGET}")
         hooks = self.model.hooks.get(event, ())
         replaced = False
         for replace in (True, False):
@@ -226,7 +247,7 @@ class Game(World, Decks):
             raise GameError(f"the {side} policy answered {index} to a choice of {len(choices)}")
         picked = choices[index]
         self.log({"type": "choice", "side": side, "label": label, "options": len(choices), "index": index,
-                  "picked": None if picked is None else str(picked)}, rule)
+                  "picked": None if picked is None else _shown(picked)}, rule)
         return picked
 
     def log(self, entry: dict, rule: dict | None) -> None:
@@ -262,3 +283,10 @@ class Game(World, Decks):
 
     def new_unit_id(self) -> str:
         return new_id(self.state, "u")
+
+
+def _shown(picked) -> str:
+    """How a choice reads in the log: an action by its id, anything else by its string form."""
+    if isinstance(picked, dict):
+        return picked.get("id", "?")
+    return str(picked)

@@ -209,6 +209,7 @@ class Draft:
     info: dict = field(default_factory=dict)          # id → {title, terrain, tags, grid, cell}
     declared: list = field(default_factory=list)      # (kind, a, b)
     chains: list = field(default_factory=list)        # declared `link` lists: straight sight lines
+    picked: dict = field(default_factory=dict)        # board id → the parts its `pick` drew
     buildings: dict = field(default_factory=dict)     # id → {title, spaces, roll, pick_up}
     tracks: dict = field(default_factory=dict)        # id → {title, spaces, stacking}
     markers: dict = field(default_factory=lambda: {k: [] for k in MARKERS})
@@ -235,14 +236,32 @@ def _add(d: Draft, obj: dict, prefix: str, seen: tuple) -> None:
     resolve = _resolver(own, inner, prefix, obj["id"])
     _blocks(d, obj, prefix, resolve)
     props = obj.get("props", {})
+    absent = _unpicked(d, obj)
     for kind in FEATURES:
         for entry in listed(props.get(kind)):
+            if absent and any(set(n.split(".")) & absent for n in listed(entry)):
+                continue  # it joins a part that `pick` left out of this game
             names = [resolve(n) for n in listed(entry)]
             d.declared += [(kind, a, b) for a, b in zip(names, names[1:])]
             if kind == "link" and len(names) > 1:
                 d.chains.append(tuple(names))
     for kind in MARKERS:
         d.markers[kind] += [resolve(n) for n in listed(props.get(kind))]
+
+
+def _unpicked(d: Draft, obj: dict) -> set[str]:
+    """Ids of the part boards, at any depth below `obj`, that a `pick` did not draw for this game."""
+    out: set[str] = set()
+    for name in listed(obj.get("props", {}).get("parts")):
+        part = d.boards.get(name)
+        if part is None:
+            continue
+        picked = {p["id"] for p in d.picked.get(obj["id"], [])} if obj["id"] in d.picked else None
+        if picked is not None and name not in picked:
+            out.add(name)
+        else:
+            out |= _unpicked(d, part)
+    return out
 
 
 def chosen_parts(d: Draft, obj: dict) -> list[dict]:
@@ -260,7 +279,8 @@ def chosen_parts(d: Draft, obj: dict) -> list[dict]:
     if not 0 <= pick <= len(names):
         raise BoardError(f"board `{obj['id']}` picks {pick} of {len(names)} parts")
     indices = range(pick) if d.rng is None else sorted(d.rng.sample(range(len(names)), pick))
-    return [d.boards[names[i]] for i in indices]
+    d.picked[obj["id"]] = [d.boards[names[i]] for i in indices]
+    return d.picked[obj["id"]]
 
 
 def _own_spaces(d: Draft, obj: dict, prefix: str) -> dict[str, str]:

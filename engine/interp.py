@@ -151,7 +151,26 @@ FUNCTIONS = {
     "adjacent": lambda ctx, a, b: ctx.table.distance(a, b) == 1,
     "sight": lambda ctx, a, b: ctx.table.sight(a, b),
     "stat": lambda ctx, unit, name: ctx.table.attribute(unit, name.id if isinstance(name, Ref) else name),
+    "list": lambda ctx, sel: list(_sel(ctx, sel)),
+    "highest": lambda ctx, pool: max(_dice(pool), default=0),
+    "lowest": lambda ctx, pool: min(_dice(pool), default=0),
+    "doubles": lambda ctx, pool: len(set(_dice(pool))) < len(_dice(pool)),
+    "reach": lambda ctx, unit, n: _movement().reach(ctx.game, unit, n),
+    "steps": lambda ctx, unit, place: _movement().steps(ctx.game, unit, ctx.game.space_ref(place).id),
 }
+
+
+def _dice(pool) -> list:
+    """The dice of a pool (`roll … into POOL`); a plain number is one die."""
+    if isinstance(pool, list):
+        return pool
+    return [] if pool is None else [pool]
+
+
+def _movement():
+    from spawnpit.engine import movement
+
+    return movement
 
 
 # ---- statements ----------------------------------------------------------------------------------
@@ -183,7 +202,8 @@ def _effect(ir):
     what = expr(ir["what"]) if ir.get("what") is not None else None
     if verb == "set":
         what = _target_path(ir["what"])
-    args = {prep: (value["name"] if prep == "as" else expr(value)) for prep, value in ir.get("args", {}).items()}
+    names = {"as"} | ({"into"} if verb == "roll" else set())  # these name a variable or pool, not a value
+    args = {prep: (value["name"] if prep in names else expr(value)) for prep, value in ir.get("args", {}).items()}
     return lambda ctx: impl(ctx, what, args)
 
 

@@ -51,7 +51,9 @@ class Model:
         self.units = [o for o in objects if o["kind"] == "unit"]
         self.cards = [o for o in objects if o["kind"] == "card"]
         self.phases = _blocks(self.system, "phase")
-        self.system_stats = {b["id"] for b in _blocks(self.system, "stat")}
+        self._stats = {b["id"]: b for b in _blocks(self.system, "stat")}
+        self.system_stats = set(self._stats)
+        self._protos: dict[str, dict] = {}
         self.tables = {o["id"]: o for o in objects if o["kind"] == "table"}
         self.names = self._names(objects)
         self.hooks: dict[str, list[Hook]] = {}
@@ -108,6 +110,26 @@ class Model:
             self._walk(unit, LAYERS["card"], owner=f"unit:{unit['id']}")
         for hooks in self.hooks.values():
             hooks.sort(key=lambda h: (h.layer, h.order))
+
+    def stat_default(self, proto: str | None, name: str):
+        """A stat a unit or card does not carry itself: its prototype's value, else the system default."""
+        if proto is not None:
+            props = self._protos.get(proto)
+            if props is None:
+                obj = next((o for o in self.units + self.cards if o["id"] == proto), None)
+                props = self._protos[proto] = obj["props"] if obj else {}
+            if name in props:
+                return props[name]
+        stat = self._stats.get(name)
+        return stat.get("props", {}).get("default") if stat else None
+
+    def event_params(self, event: str) -> list[str]:
+        """The parameter names a system `event` declares, in order (for `emit … with [a, b]`)."""
+        for block in _blocks(self.system, "event"):
+            if block["id"] == event:
+                params = block.get("props", {}).get("params", [])
+                return [params] if isinstance(params, str) else list(params)
+        return []
 
     def protos(self, kind: str) -> list[dict]:
         return [u for u in self.units if u["unit_kind"] == kind]

@@ -46,6 +46,10 @@ class Table:
     def pool(self, kind: str, source) -> list:
         """Everything of `kind` (a unit kind, unit, space, building, card, side, …), within `source`."""
         model = self.game.model
+        if isinstance(source, list):
+            return list(source)
+        if isinstance(source, str):  # a space or building named in quotes: "Manor House"
+            source = self.game.resolve_place(source.lower().replace(" ", "_").replace("'", "")) or source
         if kind in model.kinds or kind == "unit":
             return self.units(kind, source if isinstance(source, Ref) else None)
         if kind in ("space", "zone"):
@@ -54,8 +58,8 @@ class Table:
         if kind == "building":
             return [Ref("building", b) for b in self.game.building_ids()]
         if kind == "card":
-            return [Ref("card", c) for c, card in self.state["cards"].items()
-                    if source is None or card["where"] == getattr(source, "id", source)]
+            holder = _holder(source)
+            return [Ref("card", c) for c, card in self.state["cards"].items() if source is None or card["where"] == holder]
         if kind in ("side", "player"):
             return [Ref("side", s) for s in model.sides]
         if isinstance(source, list):
@@ -180,13 +184,23 @@ class Table:
             return Ref(kinds[name], value) if name in kinds and value is not None else value
         if name == "building":
             return self._building(record.get("space"))
-        return record.get("stats", {}).get(name, record.get("tracks", {}).get(name))
+        if name in ("wounds", "type"):
+            return record.get(name, 0 if name == "wounds" else None)
+        stats = record.get("stats", {})
+        if name in stats:
+            return stats[name]
+        if name in record.get("tracks", {}):
+            return record["tracks"][name]
+        return self.game.model.stat_default(record.get("proto"), name)
 
     def _space_attribute(self, space: Ref, name: str):
         if name == "building":
             return self._building(space.id)
         if name == "units":
             return self.units(where=space)
+        if name in ("spawn", "start", "objective") and self.game.board is not None:
+            return space.id in {"spawn": self.game.board.spawn_points, "start": self.game.board.start_spaces,
+                                "objective": self.game.board.objectives}[name]
         return self.game.space_property(space.id, name)
 
     def _building(self, space_id):
@@ -212,6 +226,13 @@ class Table:
 
     def sight(self, a, b) -> bool:
         return self.game.sight(_space(self, a), _space(self, b))
+
+
+def _holder(source) -> str:
+    """Where a card held by `source` is: a unit's id, or "side:NAME" for a side's hand (as decks.py puts it)."""
+    if isinstance(source, Ref):
+        return source.id if source.kind == "unit" else f"{source.kind}:{source.id}"
+    return str(source)
 
 
 def _plain(value):

@@ -30,7 +30,8 @@ class World:
             state["counters"].setdefault(entry["key"], entry["value"] if isinstance(entry["value"], int) else 0)
         for name, track in model.tracks.items():
             start = track["props"].get("start", 0)
-            state["tracks"][name] = start if isinstance(start, int) else 0
+            start = start[0] if isinstance(start, list) and start else start
+            state["tracks"][name] = start if isinstance(start, int) and not isinstance(start, bool) else 0
         for name in model.decks:
             state["decks"][name] = {"draw": [], "discard": []}
         for card in sorted(model.cards, key=lambda c: c["id"]):
@@ -137,16 +138,16 @@ class World:
         self.state["units"][unit.id]["space"] = None
         self.log({"type": "remove", "unit": unit.id}, ctx.rule)
 
-    def wound(self, unit: Ref, amount: int, ctx) -> None:
+    def wound(self, unit: Ref, amount: int, ctx, by=None) -> None:
         record = self.state["units"][unit.id]
         health = int(record["stats"].get("health", 1))
         record["wounds"] = max(0, record["wounds"] + amount)
         self.log({"type": "wound" if amount > 0 else "heal", "unit": unit.id, "amount": abs(amount),
                   "wounds": record["wounds"], "health": health}, ctx.rule)
         if amount > 0:
-            self.emit(f"{record['kind']}.wounded", {"unit": unit})
+            self.emit(f"{record['kind']}.wounded", {"unit": unit, "by": by})
             if record["wounds"] >= health:
-                self.kill(unit, None, ctx)
+                self.kill(unit, by, ctx)
 
     def kill(self, unit: Ref, by, ctx) -> None:
         record = self.state["units"][unit.id]

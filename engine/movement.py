@@ -1,0 +1,87 @@
+"""Moving units over the board by their kind's movement rules, one space at a time.
+
+A kind says which edge kinds its units may cross (`through open, door`; LNOE Zombies add `wall`) and
+which kinds of unit end a move on entering their space (`stop zombie`). The rules of a game never appear
+here: `reach` is what a choice of destination ranges over, `steps` how far a place is for a unit, and
+`walk` moves step by step, raising `KIND.entered` at each space so content can stop the move (`end`) or
+forbid the space (`instead of … { cancel }`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from spawnpit.engine.board import WALKING
+from spawnpit.engine.state import Ref
+
+
+def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
+    kind = game.model.kinds.get(game.state["units"][unit.id]["kind"], {}).get("props", {})
+    through = kind.get("through") or WALKING
+    stop = kind.get("stop") or ()
+    return (tuple([through] if isinstance(through, str) else through),
+            frozenset([stop] if isinstance(stop, str) else stop))
+
+
+def _stops(game, space: str, stop: frozenset[str]) -> bool:
+    return bool(stop) and any(u["space"] == space and u["kind"] in stop for u in game.state["units"].values())
+
+
+def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
+    """Breadth-first distances and parents from the unit's space; a stopping space is entered, never left
+    (the starting space excepted: a unit may always move away from where it stands)."""
+    start = game.state["units"][unit.id]["space"]
+    through, stop = _rules(game, unit)
+    dist, parent, queue = {start: 0}, {start: None}, deque([start])
+    while queue:
+        here = queue.popleft()
+        if here != start and honour_stop and _stops(game, here, stop):
+            continue
+        for n in game.board.neighbours(here, through=through):
+            if n not in dist:
+                dist[n], parent[n] = dist[here] + 1, here
+                queue.append(n)
+    return dist, parent
+
+
+def reach(game, unit: Ref, n) -> list[Ref]:
+    """Every space the unit could end a move of up to n spaces in (its own space not included)."""
+    record = game.state["units"][unit.id]
+    if game.board is None or record["space"] is None:
+        return []
+    dist, _ = _search(game, unit, True)
+    limit = int(n or 0)
+    return [Ref("space", s) for s in sorted(dist) if 0 < dist[s] <= limit]
+
+
+def steps(game, unit: Ref, place: str):
+    """Moves the unit needs to reach `place` by its kind's rules; math.inf when it never can."""
+    if game.board is None or game.state["units"][unit.id]["space"] is None:
+        return math.inf
+    dist, _ = _search(game, unit, False)
+    return dist.get(place, math.inf)
+
+
+def walk(game, unit: Ref, to: str, n, ctx) -> None:
+    """Up to n steps along a shortest legal path toward `to`, raising KIND.entered at each space."""
+    record = game.state["units"][unit.id]
+    if game.board is None or record["space"] is None or record["space"] == to:
+        return
+    _, parent = _search(game, unit, True)
+    if to not in parent:
+        return
+    path = [to]
+    while parent[path[-1]] is not None:
+        path.append(parent[path[-1]])
+    path = list(reversed(path))[1:]
+    _, stop = _rules(game, unit)
+    for space in path[:max(0, int(n))]:
+        origin = record["space"]
+        game.move_unit(unit, Ref("space", space), ctx)
+        outcome = game.raise_now(f"{record['kind']}.entered", {"unit": unit, "space": Ref("space", space)})
+        if outcome == "replaced":
+            game.move_unit(unit, Ref("space", origin), ctx)
+            return
+        if outcome == "ended" or record["space"] != space or _stops(game, space, stop):
+            return

@@ -1,0 +1,56 @@
+"""The effect forms and functions added for movement, dice pools, raised events and unit activations
+are in the compiler's tables: used well they compile clean, misused they are reported."""
+
+from __future__ import annotations
+
+from spawnpit.compiler import compile_paths
+from tests.conftest import codes
+
+GOOD = """import "system.pit"
+using mini
+scenario "Trial" {
+  board yard
+  rounds 3
+  counter pool = 0
+  counter n = 0
+  on search {
+    roll 2 of D6 into pool
+    roll n of D6 into pool
+    if highest(pool) > lowest(pool) and not doubles(pool) { n = steps(unit, b2) }
+    may choose space s in reach(unit, 3) by heroes { move unit to s by 3 }
+    spawn 3 of zombie at list(space s where s.spawn)
+    emit "sundown" with [unit]
+    wound unit from unit
+  }
+  zombies win when n >= 3
+}
+"""
+
+
+def check(write_pack, text: str):
+    return compile_paths([write_pack({"main.pit": text})])
+
+
+def test_new_forms_compile_clean(write_pack):
+    result = check(write_pack, GOOD)
+    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
+
+
+def test_roll_into_needs_a_counter_and_functions_check_their_arguments(write_pack):
+    bad = GOOD.replace("roll 2 of D6 into pool", "roll 2 of D6 into nothing_here").replace(
+        "steps(unit, b2)", "steps(unit)").replace("reach(unit, 3)", "reach(unit, b2)")
+    found = codes(check(write_pack, bad))
+    assert "E0206" in found  # unknown counter `nothing_here`
+    assert found.count("E0301") >= 2  # steps takes 2 arguments; reach's distance must be a number
+
+
+def test_activation_takes_side_or_unit_and_gives_step_events_the_unit(write_pack):
+    system = (write_pack({"main.pit": ""}) / "system.pit")
+    text = system.read_text().replace('phase hero_turn "Hero Turn" {\n    side heroes',
+                                      'phase hero_turn "Hero Turn" {\n    side heroes\n    activation unit')
+    system.write_text(text)
+    scenario = GOOD.replace("on search {", "on hero_turn.act.start { log unit.name }\n  on search {")
+    result = compile_paths([write_pack({"main.pit": scenario}, with_system=False)])
+    assert result.ok, [f"{d.code} {d.message}" for d in result.diagnostics]
+    system.write_text(text.replace("activation unit", "activation everyone"))
+    assert "E0305" in codes(compile_paths([system.parent]))
