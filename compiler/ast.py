@@ -6,19 +6,11 @@ Names follow the grammar (rule ``for_stmt`` → class ``ForStmt``). Operator cha
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
 from spawnpit.diagnostics import Span
-
-
-def slug(text: str) -> str:
-    """The canonical form of a name: "Die Zombies, Die!" → die_zombies_die; "Burn 'em Out" → burn_em_out."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    text = re.sub(r"['’]", "", text.lower())
-    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")
+from spawnpit.names import slug  # noqa: F401  (declarations are compared by slug: ast.slug)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,18 +5,16 @@ Imports only the compiled model (pack JSON), never the compiler or lark, so a bu
 
 from __future__ import annotations
 
+from spawnpit import names
 from spawnpit.engine.game import Game, GameError
 from spawnpit.engine.policies import POLICIES, FirstPolicy, RandomPolicy, ScriptedPolicy
 
 
 def find_scenario(pack: dict, name: str) -> dict:
-    wanted = name.replace("-", "_").lower()
-    system, _, wanted = wanted.rpartition(":")
-    hits = [o for o in pack["objects"] if o["kind"] == "scenario" and o["id"] == wanted and (not system or o["system"] == system)]
-    if len(hits) != 1:
-        ids = sorted(o["id"] for o in pack["objects"] if o["kind"] == "scenario")
-        raise GameError(f"no single scenario `{name}`; scenarios: {', '.join(ids)}")
-    return hits[0]
+    try:
+        return names.find_scenario(pack["objects"], name)
+    except names.NotFound as err:
+        raise GameError(str(err)) from None
 
 
 def new_game(pack: dict, scenario: str, seed: int = 0, policies: dict | None = None) -> Game:

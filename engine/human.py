@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, caught by the CLI)
 from spawnpit.engine.state import Ref
 
 CELL, LOG_LINES = 9, 40  # characters inside a grid cell; most log lines shown per prompt (the latest)
@@ -31,8 +32,6 @@ QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
 LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan"}
 
 
-class PlayerQuit(Exception):
-    """The person at the terminal left the game (end of input, Ctrl-C or `q`): the game is abandoned."""
 
 
 class HumanPolicy:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 
 
+class PlayerQuit(Exception):
+    """A person left the game (end of input, Ctrl-C, `q`): the game is abandoned, not broken."""
+
+
 class RandomPolicy:
     """Uniform over the legal options. Its randomness is its own, derived from the game's seed, the side
     and the number of the choice, so it never disturbs the game's dice: a replay that answers the same

@@ -58,6 +58,7 @@ def _init(pack: dict) -> None:
 
 def play_one(args: tuple[str, int, dict]) -> Outcome:
     from spawnpit.engine import GameError, new_game, play
+    from spawnpit.engine.interp import RuleError
     from spawnpit.engine.policies import POLICIES
 
     scenario, seed, policy_names = args
@@ -65,7 +66,7 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
     game = new_game(_PACK, scenario, seed=seed, policies=policies)
     try:
         result = play(game)
-    except GameError as err:
+    except (GameError, RuleError) as err:
         return Outcome(seed, None, "error", game.state["round"], game.state["events"], tuple(sorted(game.fired)), str(err))
     return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)))
 

@@ -58,7 +58,7 @@ class World:
         return self.board.building_of(space) if (self.board and space) else None
 
     def space_property(self, space: str, name: str):
-        return self.board.property(space, name) if self.board and hasattr(self.board, "property") else None
+        return self.board.property(space, name) if self.board else None
 
     def distance(self, a: str, b: str) -> int:
         return self.board.distance(a, b) if self.board else 0

@@ -10,15 +10,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spawnpit.names import NotFound, find_scenario, slug  # noqa: F401  (slug is used by cards)
+
 
 class PackError(Exception):
     """A pack that is not what the generators need (unknown scenario, system, …): a user's mistake."""
-
-
-def slug(text: str) -> str:
-    from re import sub
-
-    return sub(r"[^a-z0-9]+", "_", text.lower().replace("'", "").replace("’", "")).strip("_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +49,10 @@ class Pack:
         return [o for o in self.data["objects"] if o["kind"] == kind]
 
     def find_scenario(self, name: str) -> dict:
-        """A scenario by slug, title or file-style name (die-zombies-die), optionally as SYSTEM:NAME."""
-        system, _, rest = name.rpartition(":")
-        wanted = slug(rest.replace("-", "_"))
-        hits = [o for o in self.every("scenario") if (o["id"] == wanted or slug(o["props"]["title"]) == wanted)
-                and (not system or o["system"] == system)]
-        if not hits:
-            from difflib import get_close_matches
-
-            ids = sorted(o["id"] for o in self.every("scenario"))
-            close = get_close_matches(wanted, ids, n=1)
-            hint = f"; did you mean `{close[0]}`?" if close else f"; scenarios: {', '.join(ids)}"
-            raise PackError(f"no scenario `{name}`{hint}")
-        if len(hits) > 1:
-            raise PackError(f"`{name}` names scenarios in several systems: "
-                            + ", ".join(f"{o['system']}:{o['id']}" for o in hits))
-        return hits[0]
+        try:
+            return find_scenario(self.data["objects"], name)
+        except NotFound as err:
+            raise PackError(str(err)) from None
 
 
 def prop_list(obj: dict, name: str) -> list:

@@ -369,19 +369,19 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
     from spawnpit.engine import GameError
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.flow import run
+    from spawnpit.engine.interp import RuleError
+    from spawnpit.engine.policies import PlayerQuit
 
     pack = _load_pack(inputs).data
     game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
     try:
         result = run(game)
-    except GameError as err:
+    except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
         click.echo(f"spawnpit: the game stopped: {err}", err=True)
         sys.exit(EXIT_CONTENT)
-    except Exception as err:  # noqa: BLE001 - PlayerQuit and friends end the game quietly
-        if type(err).__name__ == "PlayerQuit":
-            click.echo("game abandoned", err=True)
-            sys.exit(EXIT_OK)
-        raise
+    except PlayerQuit:
+        click.echo("game abandoned", err=True)
+        sys.exit(EXIT_OK)
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
@@ -413,8 +413,6 @@ def _summary(game, result: dict) -> None:
 def sim(scenario, games, seed, jobs, sides, heroes, zombies, fmt, inputs):
     """Simulate N games: win rates with 95% intervals, causes, lengths, rules that never fired."""
     import json
-
-    from spawnpit.engine.sim import simulate
 
     pack = _load_pack(inputs).data
     names = _policies(sides, heroes, zombies)
@@ -463,6 +461,7 @@ def replay(log_file, inputs):
     from spawnpit.engine import GameError, new_game
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.flow import run
+    from spawnpit.engine.interp import RuleError
     from spawnpit.engine.policies import ScriptedPolicy
 
     try:
@@ -478,7 +477,7 @@ def replay(log_file, inputs):
         policies = {s: ScriptedPolicy(answers.get(s, [])) for s in probe.model.sides}
         game = new_game(pack, f"{head['system']}:{head['scenario']}", seed=head["seed"], policies=policies)
         run(game)
-    except GameError as err:
+    except (GameError, RuleError) as err:
         click.echo(f"not reproduced: the replay stopped: {err}", err=True)
         sys.exit(EXIT_CONTENT)
     for number, (want, got) in enumerate(zip(entries, game.entries), 2):

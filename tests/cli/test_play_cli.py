@@ -91,3 +91,16 @@ def test_wilson_interval():
     assert wilson(0, 10)[0] == 0.0 and 0.25 < wilson(0, 10)[1] < 0.35
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
+
+
+def test_a_rule_that_fails_outside_a_hook_stops_the_game_without_a_traceback(write_pack, monkeypatch):
+    import spawnpit.engine.flow as flow
+    from spawnpit.engine.interp import RuleError
+
+    def fails(game, cursor):
+        raise RuleError("no such space `q9`")
+
+    monkeypatch.setattr(flow, "_advance", fails)
+    result = CliRunner().invoke(main, ["play", "skirmish", "-i", pack(write_pack)])
+    assert result.exit_code == 1
+    assert "the game stopped: no such space `q9`" in result.output and "Traceback" not in result.output
