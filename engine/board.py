@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from spawnpit.engine.geometry import (KINDS, SIGHT_BLOCKING, BoardError, SightMap, assemble,
-                                      edge_kinds)
+                                      edge_kinds, listed)
 
 WALKING = ("open", "door")        # LNOE Heroes: through doors, never walls (CR 8.4.3)
 EVERYTHING = KINDS                # LNOE Zombies "may even move through Walls" (CR 8.1)
@@ -87,6 +87,19 @@ class Board:
         if board_id not in boards:
             raise BoardError(f"system `{system}` has no board `{board_id}`")
         obj = boards[board_id]
+        picks = _draw_picks(boards, obj, rng)
+        key = (id(pack), system, board_id, picks)
+        hit = _BOARDS.get(key)
+        if hit is not None and hit[0] is pack:
+            return hit[1]
+        board = cls._build(boards, obj, board_id, system, _Replay(picks) if rng is not None else None)
+        if len(_BOARDS) >= 256:
+            _BOARDS.clear()
+        _BOARDS[key] = (pack, board)
+        return board
+
+    @classmethod
+    def _build(cls, boards: dict, obj: dict, board_id: str, system: str, rng) -> "Board":
         d = assemble(boards, obj, rng)
         buildings = {bid: Building(id=bid, **b) for bid, b in d.buildings.items()}
         building_of: dict[str, str] = {}
@@ -180,6 +193,22 @@ class Board:
         dist, _ = self._search(sid, blocked, through, diagonal, closed)
         return frozenset(s for s, d in dist.items() if d <= n)
 
+    def adjacency(self, through) -> dict[str, tuple[str, ...]]:
+        """Neighbours of every space across edges of the kinds in `through` (diagonals included);
+        the hot path of movement, cached per `through` tuple."""
+        key = ("adj*", through)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._adjacency(through, True)
+        return found
+
+    def search(self, source: str, through) -> tuple[dict, dict]:
+        """Cached breadth-first distances and parents from source, nothing blocked."""
+        found = self._cache.get(("bfs*", source, through))
+        if found is None:
+            found = self._cache[("bfs*", source, through)] = self._search(source, frozenset(), through, True, frozenset())
+        return found
+
     def _adjacency(self, through, diagonal: bool) -> dict[str, tuple[str, ...]]:
         kinds = frozenset(through)
         key = ("adj", kinds, diagonal)
@@ -256,6 +285,47 @@ class Board:
 
     def _opening(self, a: str, b: str, closed: frozenset) -> bool:
         return self.edge(a, b) in OPENINGS and frozenset((a, b)) not in closed
+
+
+# Boards are immutable (their caches hold derived data only), so one built board serves every game of a
+# pack that draws the same parts: keyed by the pack object, the board and the parts `pick` drew.
+_BOARDS: dict[tuple, tuple[dict, "Board"]] = {}
+
+
+def _draw_picks(boards: dict, obj: dict, rng) -> tuple:
+    """Make every `pick` draw assembling `obj` would make, in the same order and from the same rng,
+    and return them; assembly then replays them (so a cached board leaves the rng where a fresh
+    build would)."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(o: dict, seen: tuple) -> None:
+        if o["id"] in seen:
+            return
+        names = listed(o.get("props", {}).get("parts"))
+        pick = o.get("props", {}).get("pick")
+        chosen = names
+        if pick is not None and rng is not None and 0 <= pick <= len(names) and all(n in boards for n in names):
+            indices = tuple(sorted(rng.sample(range(len(names)), pick)))
+            out.append(indices)
+            chosen = [names[i] for i in indices]
+        elif pick is not None and isinstance(pick, int) and 0 <= pick <= len(names):
+            chosen = names[:pick]
+        for name in chosen:
+            if name in boards:
+                walk(boards[name], seen + (o["id"],))
+
+    walk(obj, ())
+    return tuple(out)
+
+
+class _Replay:
+    """Stands in for the rng while assembling: hands back the draws `_draw_picks` made."""
+
+    def __init__(self, picks: tuple) -> None:
+        self._picks = list(picks)
+
+    def sample(self, population, k):
+        return list(self._picks.pop(0))
 
 
 def divide_evenly(n: int, points, rng: random.Random | None = None) -> dict[str, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from spawnpit.engine import interp
 from spawnpit.engine.decks import Decks
-from spawnpit.engine.model import Model
+from spawnpit.engine.model import model_for
 from spawnpit.engine.rng import Chance
 from spawnpit.engine.state import Ref, empty_state, new_id
 from spawnpit.engine.table import Table
@@ -80,7 +80,7 @@ class Context:
 
 class Game(World, Decks):
     def __init__(self, pack: dict, scenario: dict, seed: int, policies: dict, log: list | None = None) -> None:
-        self.model = Model(pack, scenario)
+        self.model = model_for(pack, scenario)
         self.state = empty_state(seed, scenario["id"], scenario["system"])
         self.chance = Chance(seed)
         self.policies = policies
@@ -88,6 +88,7 @@ class Game(World, Decks):
         self.table = Table(self)
         self.queue: list[tuple[str, dict]] = []
         self.fired: dict[str, int] = {}
+        self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
         World.__init__(self)
 
     # ---- names -----------------------------------------------------------------------------------

@@ -35,6 +35,23 @@ def _title(obj: dict) -> str:
     return obj.get("props", {}).get("title") or obj.get("title") or obj["id"]
 
 
+_MODELS: dict[tuple[int, str], tuple[dict, "Model"]] = {}
+
+
+def model_for(pack: dict, scenario: dict) -> "Model":
+    """The compiled model of a scenario, built once per pack object: compiling hooks to closures is
+    most of what starting a game costs, and a model is never changed by the games that read it."""
+    key = (id(pack), scenario["id"], scenario["system"])
+    hit = _MODELS.get(key)
+    if hit is not None and hit[0] is pack and hit[1].scenario is scenario:
+        return hit[1]
+    if len(_MODELS) >= 32:
+        _MODELS.clear()
+    model = Model(pack, scenario)
+    _MODELS[key] = (pack, model)
+    return model
+
+
 class Model:
     def __init__(self, pack: dict, scenario: dict) -> None:
         self.pack = pack

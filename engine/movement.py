@@ -17,11 +17,15 @@ from spawnpit.engine.state import Ref
 
 
 def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
-    kind = game.model.kinds.get(game.state["units"][unit.id]["kind"], {}).get("props", {})
-    through = kind.get("through") or WALKING
-    stop = kind.get("stop") or ()
-    return (tuple([through] if isinstance(through, str) else through),
-            frozenset([stop] if isinstance(stop, str) else stop))
+    kind = game.state["units"][unit.id]["kind"]
+    cache = game.scratch.setdefault("movement_rules", {})
+    if kind not in cache:
+        props = game.model.kinds.get(kind, {}).get("props", {})
+        through = props.get("through") or WALKING
+        stop = props.get("stop") or ()
+        cache[kind] = (tuple([through] if isinstance(through, str) else through),
+                       frozenset([stop] if isinstance(stop, str) else stop))
+    return cache[kind]
 
 
 def _stops(game, space: str, stop: frozenset[str]) -> bool:
@@ -30,17 +34,25 @@ def _stops(game, space: str, stop: frozenset[str]) -> bool:
 
 def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
     """Breadth-first distances and parents from the unit's space; a stopping space is entered, never left
-    (the starting space excepted: a unit may always move away from where it stands)."""
+    (the starting space excepted: a unit may always move away from where it stands). Without stops the
+    board's cached search answers; with them, the stopping spaces are gathered once per search."""
     start = game.state["units"][unit.id]["space"]
     through, stop = _rules(game, unit)
+    if not honour_stop or not stop:
+        return game.board.search(start, through)
+    stopping = {u["space"] for u in game.state["units"].values() if u["kind"] in stop} - {start}
+    if not stopping:
+        return game.board.search(start, through)
+    adjacency = game.board.adjacency(through)
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
     while queue:
         here = queue.popleft()
-        if here != start and honour_stop and _stops(game, here, stop):
+        if here in stopping:
             continue
-        for n in game.board.neighbours(here, through=through):
+        d = dist[here] + 1
+        for n in adjacency[here]:
             if n not in dist:
-                dist[n], parent[n] = dist[here] + 1, here
+                dist[n], parent[n] = d, here
                 queue.append(n)
     return dist, parent
 
