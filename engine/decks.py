@@ -1,8 +1,15 @@
-"""Cards on the table: drawing, discarding, shuffling, searching and giving; tables looked up.
+"""Cards on the table: drawing, discarding, shuffling, searching, giving and playing; tables looked up.
 
-Mixed into Game. A card's `where` is "deck", "discard", "box" (not in any deck), a unit id (carried)
-or "side:NAME" (in that side's hand); hidden information stays in the state, and the log says only
-what the table would see (who drew how many, not which, for a hidden hand).
+Mixed into Game. A card's `where` is "deck", "discard", "box" (not in any deck), a unit id (carried),
+"side:NAME" (in that side's hand) or "play" (played: face up on the table, perhaps on a `target`);
+hidden information stays in the state, and the log says only what the table would see (who drew how
+many, not which, for a hidden hand).
+
+Playing a card (`play`) is the one sequence with a fixed order: the card leaves its holder, the system's
+`card_played` event gives every other hook the chance to answer it (an `instead of card_played` hook,
+or `cancel`, cancels it), and only then do the card's own `card_played` hooks, its effect, run. A
+cancelled card is discarded without effect; a card with the keyword `remains_in_play` stays on the table
+(on its target) until something discards or cancels it, anything else goes to its deck's discard pile.
 """
 
 from __future__ import annotations
@@ -18,11 +25,14 @@ class Decks:
         return self.state["decks"][name]
 
     def draw(self, deck: str, count: int, to, ctx) -> list[Ref]:
+        """Up to `count` cards off the top; an empty draw pile is reshuffled from the discards unless the
+        deck says `discard keep` (then drawing just stops)."""
         pile = self._deck(deck)
+        keep = self.model.decks.get(deck, {}).get("props", {}).get("discard") == "keep"
         drawn = []
-        for _ in range(count):
+        for _ in range(max(0, count)):
             if not pile["draw"]:
-                if not pile["discard"]:
+                if keep or not pile["discard"]:
                     self.emit(f"{deck}.empty", {}) if f"{deck}.empty" in self.model.hooks else None
                     break
                 pile["draw"], pile["discard"] = pile["discard"], []
@@ -40,8 +50,11 @@ class Decks:
             pile = self.state["decks"][record["deck"]]
             if card.id in pile["draw"]:
                 pile["draw"].remove(card.id)
-            pile["discard"].append(card.id)
+            if card.id not in pile["discard"]:
+                pile["discard"].append(card.id)
         record["where"] = "discard"
+        for key in _PLAY_KEYS:
+            record.pop(key, None)
         self.log({"type": "discard", "card": record["proto"]}, ctx.rule)
 
     def discard_top(self, deck: str, count: int, ctx) -> None:
@@ -99,6 +112,127 @@ class Decks:
         self.state["cards"][card.id]["where"] = _holder(to)
         self.log({"type": "give", "card": self.state["cards"][card.id]["proto"], "to": _holder(to)}, ctx.rule)
 
+    # ---- playing and cancelling ------------------------------------------------------------------
+
+    def play(self, card: Ref, on, source, ctx) -> bool:
+        """Play a card from a hand or a unit: True when it took effect, False when it was cancelled."""
+        record = self.state["cards"][card.id]
+        holder = record["where"]
+        if holder in ("deck", "discard", "box", "play"):
+            raise interp.RuleError(f"cannot play {record['proto']}: it is not held (it is in {holder})")
+        if source is not None and holder != _holder(source):
+            raise interp.RuleError(f"cannot play {record['proto']} from {source}: it is held by {holder}")
+        side = self._holder_side(holder)
+        record["where"], record["status"] = "play", "playing"
+        if isinstance(on, Ref):
+            record["target"] = [on.kind, on.id]
+        self.log({"type": "play", "card": record["proto"], "side": side,
+                  "on": on.id if isinstance(on, Ref) else None}, ctx.rule)
+        params = self._card_params("card_played", [card, Ref("side", side) if side else None])
+        if params is not None:
+            self._play_window(card, record, params)
+        if record.get("cancelled") or record["where"] != "play":
+            if record["where"] == "play":
+                self._cancelled(card, record, ctx)
+            return False
+        if "remains_in_play" in record.get("keywords", ()):
+            record["status"] = "in_play"
+            self.log({"type": "in_play", "card": record["proto"]}, ctx.rule)
+        else:
+            self.discard(card, ctx)
+        return True
+
+    def cancel_card(self, card: Ref, ctx) -> None:
+        """`cancel CARD`: a card being played loses its effect (play() discards it); a card already on
+        the table is cancelled at once (the system's `card_cancelled` event, then the discard pile)."""
+        record = self.state["cards"][card.id]
+        if record.get("status") == "playing":
+            record["cancelled"] = True
+            self.log({"type": "cancel", "card": record["proto"]}, ctx.rule)
+        elif record["where"] == "play":
+            self.log({"type": "cancel", "card": record["proto"]}, ctx.rule)
+            self._cancelled(card, record, ctx)
+        elif record["where"] not in ("deck", "discard", "box"):
+            self.log({"type": "cancel", "card": record["proto"]}, ctx.rule)
+            self.discard(card, ctx)
+
+    def _cancelled(self, card: Ref, record: dict, ctx) -> None:
+        record["status"] = "cancelled"
+        params = self._card_params("card_cancelled", [card])
+        if params is not None:
+            self.raise_now("card_cancelled", params)
+        if record["where"] == "play":
+            self.discard(card, ctx)
+
+    def _holder_side(self, holder: str) -> str | None:
+        if holder.startswith("side:"):
+            return holder[5:]
+        unit = self.state["units"].get(holder)
+        return unit["side"] if unit else None
+
+    def _card_params(self, event: str, values: list) -> dict | None:
+        """The params of a card event the system declares, by its declared names; None when it does not."""
+        for block in self.model.system.get("blocks", []):
+            if block["kind"] == "event" and block["id"] == event:
+                names = block.get("props", {}).get("params", [])
+                names = [names] if isinstance(names, str) else list(names)
+                return dict(zip(names, values))
+        return None
+
+    def _play_window(self, card: Ref, record: dict, params: dict) -> None:
+        """`card_played` for a card being played: first every hook but the card's own (an `instead of`
+        hook cancels it), then, unless it was cancelled, the card's own hooks with `self` that very copy."""
+        from spawnpit.engine.game import NESTING_LIMIT
+
+        own = f"card:{record['proto']}"
+        hooks = self.model.hooks.get("card_played", ())
+        self.depth = getattr(self, "depth", 0) + 1
+        try:
+            if self.depth > NESTING_LIMIT:
+                self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
+            self.state["events"] += 1
+            for replace in (True, False):
+                for hook in hooks:
+                    if hook.owner == own or hook.replace != replace or not self._applies(hook, params):
+                        continue
+                    self._run(hook, params)
+                    if replace:
+                        record["cancelled"] = True
+                    if record.get("cancelled") or self.state["result"] is not None:
+                        return
+            for hook in hooks:
+                if hook.owner == own and not hook.replace and self._own_applies(hook, params, card):
+                    self._own_run(hook, params, card)
+                    if self.state["result"] is not None:
+                        return
+            self._check_objectives("card_played")
+        except interp.EndAction:
+            pass
+        finally:
+            self.depth -= 1
+
+    def _own_context(self, hook, params: dict, card: Ref):
+        from spawnpit.engine.game import Context
+
+        return Context(self, {**hook.env, **params, "event": params, "self": card}, hook.rule)
+
+    def _own_applies(self, hook, params: dict, card: Ref) -> bool:
+        ctx = self._own_context(hook, params, card)
+        for prep, value in hook.filters.items():
+            if not self._filter_matches(params.get(prep), value(ctx)):
+                return False
+        return hook.when is None or bool(hook.when(ctx))
+
+    def _own_run(self, hook, params: dict, card: Ref) -> None:
+        from spawnpit.engine.game import GameError
+
+        self.fired[hook.rule["rule"]] = self.fired.get(hook.rule["rule"], 0) + 1
+        try:
+            interp.run_block(self._own_context(hook, params, card), hook.body)
+        except interp.RuleError as err:
+            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), "
+                            f"on {hook.event}: {err}") from err
+
     def lookup(self, table: str, roll, column, shift, ctx):
         obj = self.model.tables.get(table)
         if obj is None:
@@ -114,6 +248,9 @@ class Decks:
                 self.log({"type": "lookup", "table": table, "roll": roll, "column": columns[index], "result": result}, ctx.rule)
                 return result
         raise interp.RuleError(f"table `{table}` has no row for {roll}")
+
+
+_PLAY_KEYS = ("status", "target", "cancelled")  # what a card carries only while it is being played or in play
 
 
 def _holder(to) -> str:

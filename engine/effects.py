@@ -204,8 +204,30 @@ def emit(ctx, what, args):
     ctx.game.raise_now(event, params)
 
 
+def play(ctx, what, args):
+    """`play CARD [on UNIT|SPACE|CARD] [from UNIT|SIDE]`: the card leaves its holder's hand (or the unit
+    carrying it) and is played (engine.decks.Decks.play: `card_played`, then its effect unless cancelled)."""
+    card = _need(what(ctx), ("card",), "play")
+    ctx.game.play(card, _arg(ctx, args, "on"), _arg(ctx, args, "from"), ctx)
+
+
 def cancel(ctx, what, args):
+    """`cancel` in an `instead of` hook: the event does not happen. `cancel CARD`, or a bare `cancel` in a
+    hook of an event about a card (`card_played`): that card is cancelled (Decks.cancel_card)."""
     ctx.cancelled = True
+    card = what(ctx) if what is not None else _event_card(ctx)
+    if isinstance(card, Ref) and card.kind == "card":
+        ctx.game.cancel_card(card, ctx)
+    elif what is not None:
+        raise RuleError(f"`cancel` needs a card, got {card!r}")
+
+
+def _event_card(ctx):
+    try:
+        event = ctx.lookup("event")
+    except RuleError:
+        return None
+    return event.get("card") if isinstance(event, dict) else None
 
 
 def end(ctx, what, args):
@@ -230,5 +252,5 @@ EFFECTS = {
     "move": move, "place": place, "spawn": spawn, "remove": remove, "wound": wound, "heal": heal, "kill": kill,
     "roll": roll, "draw": draw, "discard": discard, "shuffle": shuffle, "search": search, "gain": gain,
     "spend": spend, "advance": advance, "set": set_, "flip": flip, "mark": mark, "unmark": unmark, "give": give,
-    "reveal": reveal, "log": log, "emit": emit, "cancel": cancel, "end": end, "lookup": lookup, "retreat": retreat,
+    "reveal": reveal, "log": log, "emit": emit, "cancel": cancel, "play": play, "end": end, "lookup": lookup, "retreat": retreat,
 }

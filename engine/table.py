@@ -171,6 +171,8 @@ class Table:
             return self._space_attribute(thing, name)
         if isinstance(thing, Ref) and thing.kind == "deck":
             deck = self.state["decks"][thing.id]
+            if name == "hand":  # the deck's hand size
+                return self.game.model.decks.get(thing.id, {}).get("props", {}).get("hand", 0)
             return {"size": len(deck["draw"]), "top": Ref("card", deck["draw"][-1]) if deck["draw"] else None,
                     "discard": [Ref("card", c) for c in deck["discard"]]}.get(name)
         if isinstance(thing, Ref) and thing.kind == "track":
@@ -184,6 +186,11 @@ class Table:
             return Ref(kinds[name], value) if name in kinds and value is not None else value
         if name == "building":
             return self._building(record.get("space"))
+        if name == "target":  # what a played card was played on
+            target = record.get("target")
+            return Ref(target[0], target[1]) if target else None
+        if name == "played":  # face up on the table: being played or remaining in play
+            return record.get("where") == "play"
         if name in ("wounds", "type"):
             return record.get(name, 0 if name == "wounds" else None)
         stats = record.get("stats", {})

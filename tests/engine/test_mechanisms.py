@@ -158,3 +158,107 @@ def test_an_entered_hook_that_says_end_stops_a_walk(write_pack):
     movement.walk(game, zombie, "a1", 3, game._plain_ctx())
     assert game.state["units"][zombie.id]["space"] == "c1"
     assert isinstance(zombie, Ref)
+
+
+# ---- playing cards from hands (tests/fixtures/cards_play) ---------------------------------------------
+
+CARDS_PLAY = __import__("pathlib").Path(__file__).resolve().parent.parent / "fixtures" / "cards_play"
+
+
+def card_game(heroes=(), zombies=()):
+    result = compile_paths([CARDS_PLAY])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "deal", seed=1,
+                    policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
+    game.state["at"] = ["test"]
+    hero = game.add_unit(game.model.protos("hero")[0], "a1")
+    return game, hero
+
+
+def hand(game, proto: str, side: str) -> str:
+    """Move one copy of a card from its deck into a side's hand; its id."""
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto and r["where"] == "deck")
+    game.state["decks"][game.state["cards"][cid]["deck"]]["draw"].remove(cid)
+    game.state["cards"][cid]["where"] = f"side:{side}"
+    return cid
+
+
+def test_a_played_card_leaves_the_hand_takes_effect_and_goes_to_the_discard_pile():
+    game, _ = card_game(zombies=[0], heroes=[1])  # the zombies play Boost; the heroes decline the Veto
+    hand(game, "veto", "heroes")
+    boost = hand(game, "boost", "zombies")
+    game.emit("go")
+    assert game.state["counters"]["boost"] == 1
+    assert game.state["cards"][boost]["where"] == "discard"
+    assert game.state["decks"]["zombie_deck"]["discard"] == [boost]
+    played = [e for e in game.entries if e["type"] == "play"]
+    assert [(e["card"], e["side"]) for e in played] == [("boost", "zombies")]
+    offer = next(e for e in game.entries if e["type"] == "choice" and e["side"] == "heroes")
+    assert offer["options"] == 2 and offer["picked"] is None  # "Cancel it" or decline
+
+
+def test_a_card_that_remains_in_play_stays_on_the_table_with_its_target_until_cancelled():
+    game, hero = card_game(zombies=[0, 0], heroes=[1])
+    hand(game, "veto", "heroes")
+    fright = hand(game, "fright", "zombies")
+    game.emit("go")
+    record = game.state["cards"][fright]
+    assert record["where"] == "play" and record["status"] == "in_play"
+    assert game.state["units"][hero.id]["markers"]["scared"] == 1
+    assert game.table.attribute(Ref("card", fright), "played") is True
+    # Sweep cancels a card already in play: card_cancelled runs (the marker goes), then the discard pile
+    sweep = hand(game, "sweep", "heroes")
+    game.play(Ref("card", sweep), None, None, game._plain_ctx())
+    assert game.state["cards"][fright]["where"] == "discard" and "status" not in game.state["cards"][fright]
+    assert game.state["units"][hero.id]["markers"]["scared"] == 0
+    assert game.state["counters"]["cleaned"] == 1
+
+
+def test_the_other_side_may_play_a_cancel_card_and_the_cancelled_card_has_no_effect():
+    game, hero = card_game(zombies=[0], heroes=[0])  # the heroes play the Veto on the Fright
+    veto = hand(game, "veto", "heroes")
+    fright = hand(game, "fright", "zombies")
+    game.emit("go")
+    assert game.state["cards"][fright]["where"] == "discard"
+    assert game.state["cards"][veto]["where"] == "discard"
+    assert game.state["units"][hero.id]["markers"].get("scared", 0) == 0  # its effect never ran
+    assert game.state["counters"]["cleaned"] == 1  # card_cancelled was raised for it
+    kinds = [(e["type"], e.get("card")) for e in game.entries if e["type"] in ("play", "cancel", "discard")]
+    assert kinds == [("play", "fright"), ("play", "veto"), ("cancel", "fright"), ("discard", "veto"),
+                     ("discard", "fright")]
+
+
+def test_an_instead_of_card_played_hook_cancels_the_card_and_a_card_is_played_only_from_where_it_is_held():
+    game, _ = card_game(zombies=[0], heroes=[1])
+    game.state["counters"]["ward"] = 1
+    boost = hand(game, "boost", "zombies")
+    game.emit("go")
+    assert game.state["counters"]["boost"] == 0 and game.state["counters"]["ward"] == 0
+    assert game.state["cards"][boost]["where"] == "discard"
+    import pytest
+
+    from spawnpit.engine.interp import RuleError
+
+    with pytest.raises(RuleError, match="not held"):
+        game.play(Ref("card", boost), None, None, game._plain_ctx())
+    other = hand(game, "boost", "zombies")
+    with pytest.raises(RuleError, match="held by side:zombies"):
+        game.play(Ref("card", other), None, Ref("side", "heroes"), game._plain_ctx())
+
+
+def test_a_deck_that_keeps_its_discards_is_not_reshuffled_when_empty(write_pack):
+    system = SYSTEM.replace('track clock', 'deck pile "Pile" { side heroes; discard keep }\n  deck loop "Loop" { side heroes }\n  track clock')
+    cards = ('card "A" { deck pile; source "t"; text "a" }\n'
+             'card "B" { deck loop; source "t"; text "b" }\n')
+    root = write_pack({"sys.pit": system + cards, "main.pit": SCENARIO.format(extra="")}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=1, policies={})
+    game.state["at"] = ["test"]
+    ctx = game._plain_ctx()
+    for deck in ("pile", "loop"):
+        first = game.draw(deck, 1, Ref("side", "heroes"), ctx)
+        game.discard(first[0], ctx)
+        again = game.draw(deck, 1, Ref("side", "heroes"), ctx)
+        assert (again == first) == (deck == "loop")
+    assert [e["deck"] for e in game.entries if e["type"] == "reshuffle"] == ["loop"]
