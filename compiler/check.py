@@ -11,6 +11,7 @@ from spawnpit.compiler.specs import (ACTIVATIONS, AFTER_LAST_ROUND, APPLIES, BEH
 from spawnpit.compiler.vocab import Vocab, blocks, first_value, props
 from spawnpit.diagnostics import Label, Report, did_you_mean
 
+RESERVED_PARAMS = {"by", "from", "to", "in", "at", "of", "for", "with", "as", "on", "into"}  # quoted in `params`
 TEXT_AND_BEHAVIOUR = {"card", "ability", "special_rule", "rule"}
 WORDS = {"type": STAT_TYPES, "applies": APPLIES, "layer": LAYERS, "behaviour": BEHAVIOURS,
          "owner": ("game", "side", "unit"), "activation": ACTIVATIONS, "through": EDGE_KINDS,
@@ -30,6 +31,8 @@ class Checker:
             self.block(vocab.decl, DECLS["system"], {}, self.changed.setdefault(f"{name}:", set()))
             for block in blocks(vocab.decl, "stat"):
                 self.stat_decl(block)
+            for block in blocks(vocab.decl, "unit_event"):
+                self.unit_event_decl(block)
         for decl, system in self.res.decls:
             self.system = system
             self.vocab = self.res.systems[system]
@@ -135,6 +138,35 @@ class Checker:
         from spawnpit.compiler.values import check_stat
 
         check_stat(self, owner, applies, prop)
+    def unit_event_decl(self, block: A.Block) -> None:
+        """A `unit_event` the engine raises by itself must declare the parameters the engine gives it
+        (engine/events.py): one it does not give would be unset in every hook that reads it."""
+        from spawnpit.engine.events import UNIT_EVENTS
+
+        supplied = UNIT_EVENTS.get(block.id or "")
+        if supplied is None:
+            return  # the content's own event, raised with `emit`: its parameters are what it declares
+        form = ", ".join(f'"{n}"' if n in RESERVED_PARAMS else n for n in supplied)
+        given = ", ".join(f"`{n}`" for n in ("unit", *supplied)[:-1]) + f" and `{supplied[-1]}`"
+        declared: set[str] = set()
+        wrong = False
+        for p in props(block, "params"):
+            for v in p.values:
+                name = v.name if isinstance(v, A.NameRef) else (v.value if isinstance(v, A.Lit) and v.kind == "str" else None)
+                if name is None or name == "unit":
+                    continue
+                declared.add(name)
+                if name not in supplied:
+                    wrong = True
+                    hint = did_you_mean(name, supplied)
+                    self.report.error("E0312", f"the engine gives unit event `{block.id}` no parameter `{name}`",
+                                      v.span, help=(hint + " " if hint else "") + f"it gives {given}: write `params {form}`")
+        missing = [n for n in supplied if n not in declared]
+        if missing and not wrong:
+            names = ", ".join(f"`{n}`" for n in missing)
+            self.report.warn("W0404", f"unit event `{block.id}` leaves out {names}, which the engine supplies",
+                             block.head_span, help=f"no hook can filter on it; write `params {form}`")
+
 
     def decl_unit(self, decl: A.Block) -> None:
         allowed = self.vocab.kind_stats(decl.kind.value)

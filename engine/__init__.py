@@ -6,11 +6,27 @@ Imports only the compiled model (pack JSON), never the compiler or lark, so a bu
 from __future__ import annotations
 
 from spawnpit import names
-from spawnpit.engine.game import Game, GameError
-from spawnpit.engine.policies import POLICIES, FirstPolicy, RandomPolicy, ScriptedPolicy
+
+_LAZY = {"Game": "game", "GameError": "game", "POLICIES": "policies", "AIPolicy": "policies",
+         "FirstPolicy": "policies", "RandomPolicy": "policies", "ScriptedPolicy": "policies"}
+
+
+def __getattr__(name: str):
+    """The engine's names are imported on first use, so a small module such as engine.events (which the
+    compiler reads) can be imported without loading the whole interpreter."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def find_scenario(pack: dict, name: str) -> dict:
+    from spawnpit.engine.game import GameError
+
     try:
         return names.find_scenario(pack["objects"], name)
     except names.NotFound as err:
@@ -18,6 +34,9 @@ def find_scenario(pack: dict, name: str) -> dict:
 
 
 def new_game(pack: dict, scenario: str, seed: int = 0, policies: dict | None = None) -> Game:
+    from spawnpit.engine.game import Game
+    from spawnpit.engine.policies import RandomPolicy
+
     obj = find_scenario(pack, scenario)
     sides = [b["id"] for b in pack["systems"][obj["system"]].get("blocks", []) if b["kind"] == "side"]
     chosen = {side: (policies or {}).get(side) or RandomPolicy() for side in sides}

@@ -13,6 +13,7 @@ import math
 from collections import deque
 
 from spawnpit.engine.board import WALKING
+from spawnpit.engine.events import unit_event
 from spawnpit.engine.state import Ref
 
 
@@ -91,7 +92,7 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     for space in path[:max(0, int(n))]:
         origin = record["space"]
         game.move_unit(unit, Ref("space", space), ctx)
-        outcome = game.raise_now(f"{record['kind']}.entered", {"unit": unit, "space": Ref("space", space)})
+        outcome = game.raise_now(*unit_event(record["kind"], "entered", unit, Ref("space", space)))
         if outcome == "replaced":
             game.move_unit(unit, Ref("space", origin), ctx)
             return

@@ -7,6 +7,7 @@ engine.board (shortest paths, sight), built from the scenario's board object.
 from __future__ import annotations
 
 from spawnpit.engine import interp
+from spawnpit.engine.events import unit_event
 from spawnpit.engine.state import Ref, new_id
 
 
@@ -104,7 +105,7 @@ class World:
         if made:
             self.log({"type": "spawn", "kind": kind.id, "count": len(made), "space": at.id}, ctx.rule)
             for unit in made:
-                self.emit(f"{kind.id}.spawned", {"unit": unit})
+                self.emit(*unit_event(kind.id, "spawned", unit, at))
         return made
 
     def enter(self, proto_id: str, at: Ref, ctx) -> Ref:
@@ -132,7 +133,7 @@ class World:
         record = self.state["units"][unit.id]
         origin, record["space"] = record["space"], to.id
         self.log({"type": "move", "unit": unit.id, "from": origin, "to": to.id}, ctx.rule)
-        self.emit(f"{record['kind']}.moved", {"unit": unit, "from": Ref("space", origin) if origin else None, "to": to})
+        self.emit(*unit_event(record["kind"], "moved", unit, Ref("space", origin) if origin else None, to))
 
     def take_off(self, unit: Ref, ctx) -> None:
         self.state["units"][unit.id]["space"] = None
@@ -145,7 +146,7 @@ class World:
         self.log({"type": "wound" if amount > 0 else "heal", "unit": unit.id, "amount": abs(amount),
                   "wounds": record["wounds"], "health": health}, ctx.rule)
         if amount > 0:
-            self.emit(f"{record['kind']}.wounded", {"unit": unit, "by": by})
+            self.emit(*unit_event(record["kind"], "wounded", unit, by))
             if record["wounds"] >= health:
                 self.kill(unit, by, ctx)
 
@@ -156,7 +157,7 @@ class World:
         space, record["space"] = record["space"], None
         self.log({"type": "kill", "unit": unit.id, "kind": record["kind"], "space": space,
                   "by": str(by) if by is not None else None}, ctx.rule)
-        self.emit(f"{record['kind']}.killed", {"unit": unit, "by": by})
+        self.emit(*unit_event(record["kind"], "killed", unit, by))
 
     def units_of_side(self, side: str, anywhere: bool = False) -> list[Ref]:
         return [Ref("unit", u) for u, r in self.state["units"].items()

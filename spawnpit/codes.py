@@ -132,6 +132,13 @@ CODES: dict[str, Code] = {
     "E0311": _c("break of the layering", """An `instead of` replacement names an event that cannot be
         replaced (the start or end of a phase), or a hook assigns to something that is not a counter or
         a variable."""),
+    "E0312": _c("unit event without the engine's parameter", """The engine raises some unit events by
+        itself, with fixed parameters: KIND.moved (from, to), KIND.killed (by), KIND.wounded (by),
+        KIND.spawned (space) and KIND.entered (space), each also with `unit` (the table is
+        engine/events.py). A system's `unit_event` of one of these names declares a parameter the engine
+        never gives, so every hook reading it would fail, or never match, in play. Declare the
+        engine's parameters instead (`unit_event killed { params \"by\" }`), or give the event another
+        name and raise it yourself with `emit`."""),
     # ---- warnings -------------------------------------------------------------------------------
     "W0401": _c("text and behaviour disagree", """A card, ability or special rule has printed `text`
         but no hooks (it will be printed but never run), or hooks but no `text` (it will run but a player
@@ -143,6 +150,30 @@ CODES: dict[str, Code] = {
     "W0403": _c("two rules replace the same event", """Two special rules at the same layer both have an
         `instead of` the same event; only one replacement can apply, and which one is not obvious. Make
         one of them conditional, or move it to another layer."""),
+    "W0404": _c("unit event leaves out an engine parameter", """A system's `unit_event` is one the engine
+        raises by itself (moved, killed, wounded, spawned, entered) but does not declare every parameter
+        the engine gives it, so no hook can filter on or read the missing ones (`on zombie.killed by
+        hero` needs `by`). Add them to its `params`; see E0312 for the list."""),
+    # ---- simulation (`spawnpit check --simulate N`) ---------------------------------------------------
+    "E0501": _c("a rule failed in a simulated game", """`spawnpit check --simulate N` played N random games
+        of the scenario and a rule went wrong in one of them: a hook asked for something impossible
+        (wounding a unit that is not there, a name with no value), or events triggered each other without
+        end (a runaway chain). The message names the rule, the event and the seed of a game where it
+        happens; `spawnpit play SCENARIO --side SIDE=random … --seed SEED` (every side random) replays
+        it. Fix the rule, or guard the effect with an `if`."""),
+    "W0501": _c("objective never met in simulated games", """In none of the N random games of
+        `spawnpit check --simulate N` did this objective hold (a `when` test) or its event happen (an
+        `at` objective). It may just be hard to reach by random play, but often it can never happen: a
+        counter nobody raises far enough, an event nothing emits, a test that contradicts the board.
+        Play it by hand, raise N, or fix the objective."""),
+    "W0502": _c("simulated games ended without a result", """Some of the N random games of
+        `spawnpit check --simulate N` ended without a winner: they ran out of rounds with no objective
+        met, or a rule ended the game with no side winning. A scenario usually says who wins when time
+        runs out (`zombies win at sundown`, `heroes win at round.end when round == rounds`). The message
+        gives how many games and the seed of one of them to replay."""),
+    "W0503": _c("simulation not run", """`spawnpit check --simulate N` could not start the scenario's
+        games (for example its board cannot be assembled, or the content has errors), so nothing about
+        its play was checked. The message says why."""),
     # ---- our own bugs ---------------------------------------------------------------------------
     "E0901": _c("compiled object fails its schema", """The compiler produced a rule object that does not
         match its JSON Schema in schemas/. This is a bug in spawnpit, not in your content; please report
