@@ -134,10 +134,6 @@ class Checker:
         if type_ is None:
             self.report.error("E0303", f"stat `{block.id}` has no `type`", block.head_span, help="types: " + ", ".join(STAT_TYPES))
 
-    def stat_value(self, owner: A.Block, applies: str, prop: A.Prop) -> None:
-        from spawnpit.compiler.values import check_stat
-
-        check_stat(self, owner, applies, prop)
     def unit_event_decl(self, block: A.Block) -> None:
         """A `unit_event` the engine raises by itself must declare the parameters the engine gives it
         (engine/events.py): one it does not give would be unset in every hook that reads it."""
@@ -167,6 +163,10 @@ class Checker:
             self.report.warn("W0404", f"unit event `{block.id}` leaves out {names}, which the engine supplies",
                              block.head_span, help=f"no hook can filter on it; write `params {form}`")
 
+    def stat_value(self, owner: A.Block, applies: str, prop: A.Prop) -> None:
+        from spawnpit.compiler.values import check_stat
+
+        check_stat(self, owner, applies, prop)
 
     def decl_unit(self, decl: A.Block) -> None:
         allowed = self.vocab.kind_stats(decl.kind.value)
