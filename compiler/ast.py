@@ -145,6 +145,7 @@ class ChooseStmt:
     source: Expr | None
     where: Expr | None
     by: Expr | None
+    prefer: Expr | None  # the `ai` policy's score for an option: a number, or a list compared in order
     body: tuple[Stmt, ...]
     span: Span
 
@@ -152,6 +153,7 @@ class ChooseStmt:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Option:
     label: str
+    prefer: Expr | None
     body: tuple[Stmt, ...]
     span: Span
 

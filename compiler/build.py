@@ -174,17 +174,18 @@ class Builder:
                          where=self.opt_expr(where), body=self.stmts(body), span=self.span(tree))
 
     def stmt_choose_stmt(self, tree) -> A.ChooseStmt:
-        may, kind, var, source, where, by, body = tree.children
+        may, kind, var, source, where, by, prefer, body = tree.children
         return A.ChooseStmt(may=may is not None, kind=self.ident(kind), var=self.ident(var),
                             source=self.opt_expr(source), where=self.opt_expr(where),
-                            by=self.opt_expr(by), body=self.stmts(body), span=self.span(tree))
+                            by=self.opt_expr(by), prefer=self.opt_expr(prefer), body=self.stmts(body),
+                            span=self.span(tree))
 
     def stmt_choose_option_stmt(self, tree) -> A.ChooseOptionStmt:
         may, by, *options = tree.children
         return A.ChooseOptionStmt(
             may=may is not None, by=self.opt_expr(by),
-            options=tuple(A.Option(label=unquote(str(o.children[0])), body=self.stmts(o.children[1]),
-                                   span=self.span(o)) for o in options),
+            options=tuple(A.Option(label=unquote(str(o.children[0])), prefer=self.opt_expr(o.children[1]),
+                                   body=self.stmts(o.children[2]), span=self.span(o)) for o in options),
             span=self.span(tree),
         )
 

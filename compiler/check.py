@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spawnpit.compiler import ast as A
 from spawnpit.compiler.consts import NotConstant, evaluate
-from spawnpit.compiler.exprs import HookChecker, Scope
+from spawnpit.compiler.exprs import PREFERABLE, HookChecker, Scope
 from spawnpit.compiler.resolve import Resolved, board_places
 from spawnpit.compiler.specs import (ACTIVATIONS, AFTER_LAST_ROUND, APPLIES, BEHAVIOURS, BLOCKS, DECLS, EDGE_KINDS,
                                      LAYERS, STAT_TYPES, UNIT, Kind, P)
@@ -75,6 +75,10 @@ class Checker:
                 HookChecker(self.report, Scope(self.res.names[self.system], local), changed).hook(item)
             elif isinstance(item, A.Objective):
                 self.objective(block, item, local)
+        for p in props(block, "prefer"):  # an action's score for the ai policy, with the acting `unit`
+            checker = HookChecker(self.report, Scope(self.res.names[self.system], {**local, "unit": "unit"}), set())
+            for v in p.values:
+                checker.expect(v, PREFERABLE, "`prefer`")
         for name, p in spec.props.items():
             if p.required and name not in seen:
                 self.report.error("E0303", f"{block.kind.value} `{block.id}` has no `{name}`", block.head_span)

@@ -22,6 +22,7 @@ FITS = {
     "name": None,
 }
 _NUMERIC = {"num", "any"}
+PREFERABLE = ("num", "bool", "unit", "space", "building", "card")  # what a `prefer` criterion may be
 _CODES = {"table": ("E0215", "table"), "deck": ("E0208", "deck"), "card": ("E0207", "card"), "board": ("E0210", "board"),
           "side": ("E0212", "side"), "kind": ("E0211", "unit kind"), "track": ("E0206", "track"),
           "marker": ("E0206", "marker"), "mode": ("E0206", "mode")}
@@ -214,6 +215,7 @@ class HookChecker:
 
     def stmt_ChooseStmt(self, stmt: A.ChooseStmt) -> None:
         self._ranging(stmt.kind, stmt.var, stmt.source, stmt.where, stmt.by)
+        self._prefer(stmt.prefer)
         self.block(stmt.body)
         self.scope.pop()
 
@@ -221,7 +223,17 @@ class HookChecker:
         if stmt.by is not None:
             self.expect(stmt.by, ("side", "unit"), "`by`")
         for option in stmt.options:
+            self._prefer(option.prefer)
             self.block(option.body)
+
+    def _prefer(self, prefer) -> None:
+        """`prefer` scores an option for the `ai` policy: a number or yes/no, or a list of them compared
+        in order (a priority list: the first criterion decides, the next breaks its ties). A thing (a
+        space, a building, a unit, a card) counts as yes when there is one."""
+        if prefer is None:
+            return
+        for item in (prefer.items if isinstance(prefer, A.ListExpr) else (prefer,)):
+            self.expect(item, PREFERABLE, "`prefer`")
 
     def stmt_RepeatStmt(self, stmt: A.RepeatStmt) -> None:
         self.expect(stmt.count, ("num",), "`repeat`")

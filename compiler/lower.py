@@ -46,6 +46,9 @@ def lower_block(block: A.Block) -> dict:
         out["title"] = block.title.value
     properties: dict = {}
     for p in (i for i in block.items if isinstance(i, A.Prop)):
+        if p.name.value == "prefer":  # expressions the engine evaluates (an action's score for the ai policy)
+            properties["prefer"] = [to_ir(v) for v in p.values]
+            continue
         values = [value(v) for v in p.values]
         one = values[0] if len(values) == 1 else (values if values else True)
         if p.key is not None or p.name.value in _KEYED:
@@ -117,8 +120,11 @@ _STMTS = {
     "ForStmt": lambda s: {"for_each": s.kind.value, "var": s.var.value, "in": _opt(s.source), "where": _opt(s.where),
                           "body": _body(s.body)},
     "ChooseStmt": lambda s: {"choose": s.kind.value, "var": s.var.value, "in": _opt(s.source), "where": _opt(s.where),
-                             "by": _opt(s.by), "optional": s.may, "body": _body(s.body)},
-    "ChooseOptionStmt": lambda s: {"choose_option": [{"label": o.label, "body": _body(o.body)} for o in s.options],
+                             "by": _opt(s.by), "optional": s.may, "body": _body(s.body),
+                             **({"prefer": to_ir(s.prefer)} if s.prefer is not None else {})},
+    "ChooseOptionStmt": lambda s: {"choose_option": [{"label": o.label, "body": _body(o.body),
+                                                     **({"prefer": to_ir(o.prefer)} if o.prefer is not None else {})}
+                                                    for o in s.options],
                                    "by": _opt(s.by), "optional": s.may},
     "RepeatStmt": lambda s: {"repeat": to_ir(s.count), "body": _body(s.body)},
     "WinStmt": lambda s: {"win" if s.win else "lose": to_ir(s.side)},

@@ -109,7 +109,7 @@ BLOCKS: dict[str, Kind] = {
     "unit_event": _k({"params": P("label", many=True)}),
     "phase": _k({"side": P("side"), "activation": P("word"), **BEHAVIOUR}, blocks=("step", "action", "rule"), hooks=True),
     "step": _k({"side": P("side"), **BEHAVIOUR}, blocks=("action", "rule"), hooks=True),
-    "action": _k({"cost": P("int"), "side": P("side")}, hooks=True),
+    "action": _k({"cost": P("int"), "side": P("side"), "prefer": P("score", many=True)}, hooks=True),
     "rule": _k({**BEHAVIOUR}, hooks=True),
     "ability": _k({"timing": P("text"), **BEHAVIOUR}, hooks=True),
     "space": _k({"terrain": P("name"), "tags": P("name", many=True), "stacking": P("int"),
@@ -207,6 +207,8 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "doubles": (("value",), "bool"),
     "reach": (("unit", "num"), "sel"),
     "steps": (("unit", "place"), "num"),
+    "route": (("unit", "place", "place"), "num"),
+    "nearest": (("place", "sel"), "num"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.

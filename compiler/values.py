@@ -28,6 +28,8 @@ def _names_for(ck, where: str) -> set[str]:
 
 
 def check_value(ck, kind: str, value, prop: A.Prop, local: dict) -> None:
+    if kind == "score":  # checked with the scope it runs in (an action's `prefer` sees `unit`): check.block
+        return
     if kind in LIT_KINDS:
         if not (isinstance(value, A.Lit) and value.kind in LIT_KINDS[kind]):
             ck.report.error("E0305", f"`{prop.name.value}` takes {kind_noun(kind)}", value.span)

@@ -27,7 +27,7 @@ _OPENERS = {"LBRACE", "LPAR", "LSQB"}
 _CLOSERS = {"RBRACE", "RPAR", "RSQB"}
 # After these a newline cannot end an item, so it is a line break inside one.
 _JOINERS = {
-    "LBRACE", "LPAR", "LSQB", "COMMA", "COLON", "EQUAL", "AND", "OR", "NOT", "WHEN", "WHERE",
+    "LBRACE", "LPAR", "LSQB", "COMMA", "COLON", "EQUAL", "AND", "OR", "NOT", "WHEN", "WHERE", "PREFER",
     "PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "IN", "HAS", "IS",
     "__ANON_0", "__ANON_1", "__ANON_2", "__ANON_3", "__ANON_4", "__ANON_5",
 }

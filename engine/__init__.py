@@ -49,4 +49,4 @@ def play(game: Game) -> dict:
     return run(game)
 
 
-__all__ = ["Game", "GameError", "POLICIES", "FirstPolicy", "RandomPolicy", "ScriptedPolicy", "new_game", "play"]
+__all__ = ["AIPolicy", "Game", "GameError", "POLICIES", "FirstPolicy", "RandomPolicy", "ScriptedPolicy", "new_game", "play"]

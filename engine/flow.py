@@ -7,6 +7,7 @@ carries on exactly as the original would.
 from __future__ import annotations
 
 from spawnpit.engine import interp
+from spawnpit.engine.game import Context
 from spawnpit.engine.state import Ref
 
 
@@ -213,10 +214,26 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
         remaining.remove(unit)
         if game.state["units"][unit.id]["space"] is None:
             continue
-        action = game.choose(actions, Ref("side", side), True, f"{'.'.join(path)}: action of {unit.id}", None)
+        action = game.choose(actions, Ref("side", side), True, f"{'.'.join(path)}: action of {unit.id}", None,
+                             _action_score(game, unit))
         if action is not None:
             _action(game, action, unit, path)
     game.acting_side = None
+
+
+def _action_score(game, unit: Ref):
+    """An action's `prefer` (its score for the ai policy), evaluated with the acting `unit`."""
+    def score(action: dict):
+        prefer = action.get("props", {}).get("prefer")
+        if not prefer:
+            return None
+        compiled = game.scratch.setdefault("action_prefer", {})
+        key = id(action)
+        if key not in compiled:
+            compiled[key] = [interp.expr(e) for e in prefer]
+        ctx = Context(game, {"unit": unit}, None)
+        return [fn(ctx) for fn in compiled[key]]
+    return score
 
 
 def _action(game, action: dict, unit: Ref, path: list[str]) -> None:

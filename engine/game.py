@@ -71,8 +71,8 @@ class Context:
         self.game.log({"type": "roll", "dice": f"{dice[1]}D{dice[2]}", "values": values, "total": sum(values)}, self.rule)
         return values
 
-    def choose(self, options: list, by, optional: bool, label: str):
-        return self.game.choose(options, by, optional, label, self.rule)
+    def choose(self, options: list, by, optional: bool, label: str, prefer=None):
+        return self.game.choose(options, by, optional, label, self.rule, prefer)
 
     def log(self, entry: dict) -> None:
         self.game.log(entry, self.rule)
@@ -88,6 +88,7 @@ class Game(World, Decks):
         self.table = Table(self)
         self.queue: list[tuple[str, dict]] = []
         self.fired: dict[str, int] = {}
+        self._prefer = None  # the scores of the choice being asked (`preferences`)
         self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
         World.__init__(self)
 
@@ -236,13 +237,19 @@ class Game(World, Decks):
 
     # ---- choices and the log ---------------------------------------------------------------------
 
-    def choose(self, options: list, by, optional: bool, label: str, rule: dict | None):
+    def choose(self, options: list, by, optional: bool, label: str, rule: dict | None, prefer=None):
+        """Ask the side's policy. `prefer` (option → score) is the rules' own advice for the `ai` policy
+        (`choose … prefer EXPR`): computed only when a policy asks for it (`preferences`)."""
         if not options:
             return None
         side = by.id if isinstance(by, Ref) and by.kind == "side" else (self.acting_side or self.model.sides[0])
         policy = self.policies[side]
         choices = list(options) + ([None] if optional else [])
-        index = policy.choose(self, side, label, choices)
+        self._prefer = prefer
+        try:
+            index = policy.choose(self, side, label, choices)
+        finally:
+            self._prefer = None
         self.state["choices"] += 1
         if not 0 <= index < len(choices):
             raise GameError(f"the {side} policy answered {index} to a choice of {len(choices)}")
@@ -250,6 +257,15 @@ class Game(World, Decks):
         self.log({"type": "choice", "side": side, "label": label, "options": len(choices), "index": index,
                   "picked": None if picked is None else _shown(picked)}, rule)
         return picked
+
+    def preferences(self, choices: list) -> list[tuple] | None:
+        """The rules' scores of the current choice's options, each a tuple compared in order (a `prefer`
+        list is a priority list; yes/no counts as 1/0); None for declining, and None overall when the
+        rules give no advice for this choice."""
+        prefer = self._prefer
+        if prefer is None:
+            return None
+        return [None if c is None else _criteria(prefer(c)) for c in choices]
 
     def log(self, entry: dict, rule: dict | None) -> None:
         entry = {"n": len(self.entries), "round": self.state["round"], "at": ".".join(self.state["at"]), **entry}
@@ -284,6 +300,17 @@ class Game(World, Decks):
 
     def new_unit_id(self) -> str:
         return new_id(self.state, "u")
+
+
+def _criteria(value) -> tuple:
+    items = value if isinstance(value, (list, tuple)) else [value]
+    out = []
+    for item in items:
+        if isinstance(item, (bool, int, float)):
+            out.append(float(item))
+        else:  # a thing counts as yes when there is one (`s.building`), nothing as no
+            out.append(0.0 if item is None else 1.0)
+    return tuple(out)
 
 
 def _shown(picked) -> str:

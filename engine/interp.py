@@ -157,6 +157,8 @@ FUNCTIONS = {
     "doubles": lambda ctx, pool: len(set(_dice(pool))) < len(_dice(pool)),
     "reach": lambda ctx, unit, n: _movement().reach(ctx.game, unit, n),
     "steps": lambda ctx, unit, place: _movement().steps(ctx.game, unit, ctx.game.space_ref(place).id),
+    "route": lambda ctx, unit, a, b: _movement().route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),
+    "nearest": lambda ctx, place, sel: ctx.table.nearest(place, _sel(ctx, sel)),
 }
 
 
@@ -257,11 +259,13 @@ def _for_each(ir):
 def _choose(ir):
     select = _select({"select": ir["choose"], "var": ir["var"], "in": ir.get("in"), "where": ir.get("where")})
     body, var, by, optional = block(ir["body"]), ir["var"], expr(ir.get("by")), ir.get("optional", False)
+    prefer = expr(ir["prefer"]) if ir.get("prefer") else None
 
     def run(ctx):
         options = select(ctx)
+        score = (lambda option: prefer(ctx.child({var: option}))) if prefer is not None else None
         picked = ctx.choose(options, by=by(ctx) if ir.get("by") else None, optional=optional,
-                            label=f"choose {ir['choose']}")
+                            label=f"choose {ir['choose']}", prefer=score)
         if picked is not None:
             run_block(ctx.child({var: picked}), body)
 
@@ -270,11 +274,14 @@ def _choose(ir):
 
 def _choose_option(ir):
     options = [(o["label"], block(o["body"])) for o in ir["choose_option"]]
+    prefers = {o["label"]: expr(o["prefer"]) for o in ir["choose_option"] if o.get("prefer")}
     by, optional = expr(ir.get("by")), ir.get("optional", False)
 
     def run(ctx):
         labels = [label for label, _ in options]
-        picked = ctx.choose(labels, by=by(ctx) if ir.get("by") else None, optional=optional, label="choose an option")
+        score = (lambda label: prefers[label](ctx) if label in prefers else None) if prefers else None
+        picked = ctx.choose(labels, by=by(ctx) if ir.get("by") else None, optional=optional, label="choose an option",
+                            prefer=score)
         if picked is not None:
             run_block(ctx, options[labels.index(picked)][1])
 

@@ -76,6 +76,15 @@ def steps(game, unit: Ref, place: str):
     return dist.get(place, math.inf)
 
 
+def route(game, unit: Ref, start: str, to: str):
+    """Moves a unit of this one's kind would need from `start` to `to` (stops not counted): how a rule
+    compares the spaces a unit could step into by how much nearer they bring it to a goal."""
+    if game.board is None:
+        return math.inf
+    through, _ = _rules(game, unit)
+    return game.board.search(start, through)[0].get(to, math.inf)
+
+
 def walk(game, unit: Ref, to: str, n, ctx) -> None:
     """Up to n steps along a shortest legal path toward `to`, raising KIND.entered at each space."""
     record = game.state["units"][unit.id]

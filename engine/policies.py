@@ -41,4 +41,29 @@ class ScriptedPolicy:
         return self.answers.pop(0) if self.answers else 0
 
 
-POLICIES = {"random": RandomPolicy, "first": FirstPolicy}
+class AIPolicy:
+    """A heuristic player that follows the rules' own advice. Content scores a choice's options with
+    `prefer` (`choose space s in reach(unit, n) prefer [...]`, `option "…" prefer …`, an action's
+    `prefer`): a priority list, the first criterion deciding and the next breaking its ties, as the
+    solo Zombie AI of the LNOE Complete Rulebook (§17.5) is written. The AI takes a best-scored option
+    (ties drawn from its own seeded stream, like `random`); a `may` choice is declined when even the
+    best option's first criterion is no (0, false or less). A choice the rules give no advice on is
+    answered at random among the real options: the AI acts rather than passes."""
+
+    name = "ai"
+
+    def choose(self, game, side: str, label: str, options: list) -> int:
+        rng = random.Random(f"{game.state['seed']}/{side}/{game.state['choices']}/ai")
+        real = [i for i, option in enumerate(options) if option is not None]
+        if not real:
+            return 0
+        scores = game.preferences(options)
+        if scores is None:
+            return rng.choice(real)
+        best = max(scores[i] for i in real)
+        if len(real) < len(options) and (not best or best[0] <= 0):
+            return options.index(None)
+        return rng.choice([i for i in real if scores[i] == best])
+
+
+POLICIES = {"random": RandomPolicy, "first": FirstPolicy, "ai": AIPolicy}

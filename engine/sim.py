@@ -76,7 +76,7 @@ def simulate(pack: dict, scenario: str, games: int, seed: int = 0, jobs: int = 1
     from spawnpit.engine import new_game
 
     probe = new_game(pack, scenario, seed=seed)
-    names = {side: (policies or {}).get(side, "random") for side in probe.model.sides}
+    names = {side: (policies or {}).get(side, "ai") for side in probe.model.sides}
     work = [(scenario, seed + i, names) for i in range(games)]
     outcomes: list[Outcome] = []
     if jobs > 1 and games > 1:

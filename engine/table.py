@@ -6,8 +6,13 @@ stats and keywords from the compiled unit and card objects. No game's rule is na
 
 from __future__ import annotations
 
+import math
+
+from spawnpit.engine import interp
+from spawnpit.engine.board import EVERYTHING
 from spawnpit.engine.interp import RuleError
 from spawnpit.engine.state import Ref
+from spawnpit.names import slug as _slug
 
 _SPACE_KINDS = ("space", "building")
 
@@ -123,6 +128,9 @@ class Table:
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
             return False
+        if what.kind == "card" and isinstance(thing, Ref) and thing.kind in ("unit", "side"):
+            card = self.state["cards"].get(what.id)  # `h has c`: the unit (or side's hand) holds that card
+            return card is not None and card["where"] == _holder(thing)
         if what.kind == "kind" and isinstance(thing, Ref) and thing.kind in _SPACE_KINDS:
             return bool(self.units(what.id, thing))
         record = self.record(thing)
@@ -148,16 +156,18 @@ class Table:
             return record.get("side") == what.id
         if what.kind == "mode":
             return record.get("mode") == what.id
+        if what.kind in ("card_proto", "unit_proto"):  # `c is revolver`: a copy of that card (or unit)
+            return record.get("proto") == what.id
         return thing == what
 
     def record(self, thing) -> dict | None:
         if not isinstance(thing, Ref):
             return None
-        table = {"unit": "units", "card": "cards", "space": "spaces"}.get(thing.kind)
+        table = {"unit": "units", "card": "cards", "space": "spaces", "building": "buildings"}.get(thing.kind)
         if table is None:
             return None
-        if thing.kind == "space":
-            return self.state["spaces"].setdefault(thing.id, {"markers": {}})
+        if thing.kind in ("space", "building"):  # markers on a space or building, made on first use
+            return self.state.setdefault(table, {}).setdefault(thing.id, {"markers": {}})
         return self.state[table].get(thing.id)
 
     # ---- attributes and targets ------------------------------------------------------------------
@@ -169,6 +179,8 @@ class Table:
             return Ref("space", f"{thing.id}.{name}")
         if isinstance(thing, Ref) and thing.kind == "space":
             return self._space_attribute(thing, name)
+        if isinstance(thing, Ref) and thing.kind == "building":
+            return self._building_attribute(thing, name)
         if isinstance(thing, Ref) and thing.kind == "deck":
             deck = self.state["decks"][thing.id]
             if name == "hand":  # the deck's hand size
@@ -186,6 +198,9 @@ class Table:
             return Ref(kinds[name], value) if name in kinds and value is not None else value
         if name == "building":
             return self._building(record.get("space"))
+        if name == "last_space":  # where a unit stands, or last stood on the board (a killed Hero's space)
+            where = record.get("space") or record.get("last_space")
+            return Ref("space", where) if where else None
         if name == "target":  # what a played card was played on
             target = record.get("target")
             return Ref(target[0], target[1]) if target else None
@@ -208,7 +223,31 @@ class Table:
         if name in ("spawn", "start", "objective") and self.game.board is not None:
             return space.id in {"spawn": self.game.board.spawn_points, "start": self.game.board.start_spaces,
                                 "objective": self.game.board.objectives}[name]
+        if name == "board":
+            return _part(space.id, self.game.board)
+        if name == "name" and self.game.board is not None:
+            return self.game.board.space(space.id).title
         return self.game.space_property(space.id, name)
+
+    def _building_attribute(self, building: Ref, name: str):
+        """`b.name` (its title), `b.spaces`, `b.roll` (its Random Number Set: a pair is a range),
+        `b.pick_up` (the card its Pick Up: names, if the pack has it), `b.board` (the board part it is on)."""
+        board = self.game.board
+        info = board.buildings.get(building.id) if board is not None else None
+        if info is None:
+            raise RuleError(f"there is no building `{building.id}` on this board")
+        if name == "name":
+            return info.title
+        if name == "spaces":
+            return [Ref("space", s) for s in info.spaces]
+        if name == "roll":
+            return list(info.roll)
+        if name == "pick_up":
+            meaning = self.game.model.names.get(_slug(info.pick_up)) if info.pick_up else None
+            return Ref("card_proto", meaning[1]) if meaning and meaning[0] == "card_proto" else None
+        if name == "board":
+            return _part(building.id, board)
+        raise RuleError(f"a building has no `{name}`")
 
     def _building(self, space_id):
         building = self.game.building_of(space_id) if space_id else None
@@ -229,10 +268,50 @@ class Table:
         record.setdefault("stats", {})[target[-1]] = value
 
     def distance(self, a, b) -> int:
-        return self.game.distance(_space(self, a), _space(self, b))
+        """Spaces apart along the shortest line of spaces, crossing any edge (walls too): how far a
+        target or an area reaches, as opposed to `steps`, how far a unit can walk."""
+        if self.game.board is None:
+            return 0
+        return self.game.board.distance(_space(self, a), _space(self, b), through=EVERYTHING)
+
+    def nearest(self, place, things) -> float:
+        """Shortest distance from a place to the closest of the things (spaces, buildings, units on the
+        board); math.inf when there is none."""
+        here = _space(self, place)
+        best = math.inf
+        for thing in things:
+            try:
+                there = _space(self, thing)
+            except RuleError:  # a unit off the board is nowhere near
+                continue
+            best = min(best, self.game.distance(here, there))
+        return best
 
     def sight(self, a, b) -> bool:
         return self.game.sight(_space(self, a), _space(self, b))
+
+
+def within(ctx, value, spec) -> bool:
+    """`within(roll, c.to_hit)`: whether a number falls in a range (`1-2`, a pair), equals a number,
+    is one of a list, or reaches a target (`4+`). Nothing (an unset stat) is never met."""
+    if value is None or spec is None or isinstance(value, bool):
+        return False
+    if isinstance(spec, str) and spec.endswith("+") and spec[:-1].isdigit():
+        return value >= int(spec[:-1])
+    if isinstance(spec, (list, tuple)):
+        if len(spec) == 2 and all(isinstance(v, int) for v in spec):
+            return spec[0] <= value <= spec[1]
+        return value in spec
+    return value == spec
+
+
+# Functions about what is on the table; interp compiles a call to them by name like its own.
+interp.FUNCTIONS.setdefault("within", within)
+
+
+def _part(place_id: str, board) -> str:
+    """The board part a space or building of a composite board lies on (`barn_farmhouse`), else the board."""
+    return place_id.rsplit(".", 1)[0] if "." in place_id else (board.id if board is not None else "")
 
 
 def _holder(source) -> str:

@@ -300,7 +300,8 @@ def cards(deck, system, names, bleed, crop_marks, backs, out, fmt, paper, inputs
 
 # ---- playing and simulating ------------------------------------------------------------------------
 
-POLICY_NAMES = ("random", "first", "human")
+POLICY_NAMES = ("ai", "random", "first", "human")
+DEFAULT_POLICY = "ai"  # the heuristic player: sides nobody names are played by the AI
 
 
 def _policies(sides: tuple[str, ...], heroes: str | None, zombies: str | None) -> dict[str, str]:
@@ -324,7 +325,7 @@ def _make_policies(names: dict[str, str], known_sides: list[str]):
         raise click.UsageError(f"no side {', '.join(unknown)} in this game (sides: {', '.join(known_sides)})")
     out = {}
     for side in known_sides:
-        name = names.get(side, "random")
+        name = names.get(side, DEFAULT_POLICY)
         if name == "human":
             from spawnpit.engine.human import HumanPolicy
 
@@ -346,9 +347,9 @@ def _game(pack: dict, scenario: str, seed: int, names: dict[str, str]):
 
 
 SIDE_OPTIONS = [
-    click.option("--side", "sides", multiple=True, metavar="SIDE=POLICY", help="who plays a side: random, first or human"),
-    click.option("--heroes", type=click.Choice(POLICY_NAMES), help="who plays the heroes (LNOE)"),
-    click.option("--zombies", type=click.Choice(POLICY_NAMES), help="who plays the zombies (LNOE)"),
+    click.option("--side", "sides", multiple=True, metavar="SIDE=POLICY", help="who plays a side: ai (default), random, first or human"),
+    click.option("--heroes", type=click.Choice(POLICY_NAMES), help="who plays the heroes (LNOE; default ai)"),
+    click.option("--zombies", type=click.Choice(POLICY_NAMES), help="who plays the zombies (LNOE; default ai)"),
 ]
 
 
