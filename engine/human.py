@@ -20,7 +20,7 @@ from rich.text import Text
 from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, caught by the CLI)
 from spawnpit.engine.state import Ref
 
-CELL, LOG_LINES = 9, 40  # characters inside a grid cell; most log lines shown per prompt (the latest)
+CELL, LOG_LINES = 9, 14  # characters inside a grid cell; most log lines shown per prompt (the latest)
 QUIT_WORDS = ("q", "quit", "exit")
 SIDE_STYLES = ("bold cyan", "bold red", "bold green", "bold magenta", "bold yellow", "bold blue")
 BUILDING_STYLES = ("on grey23", "on dark_blue", "on dark_green", "on purple4", "on dark_red", "on grey35",
@@ -98,15 +98,43 @@ def screen(game, side: str | None, entries: list) -> Group:
 def status(game) -> Text:
     at = ".".join(game.state.get("at") or []) or "-"
     out = Text.assemble((f"Round {game.state.get('round', 0)}", "bold"), f" · {at}")
-    values = list(game.state.get("counters", {}).items())
-    values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()]
+    values = [(name, v) for name, v in game.state.get("counters", {}).items() if name in _shown_values(game)]
+    values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
+               if name in _shown_values(game)]
     for name, value in values:
         out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
     return out
 
 
+def _shown_values(game) -> set[str]:
+    """The counters and tracks worth a place on the status line: the scenario's own counters, and any
+    other a rule has changed this game, except pools of dice (bookkeeping of a fight)."""
+    scenario = {e["key"] for e in game.model.scenario.get("props", {}).get("counter", [])}
+    changed = {e.get("track") or e.get("name") for e in game.entries if e.get("type") in ("counter", "track")}
+    pools = {name for name, v in game.state.get("counters", {}).items() if isinstance(v, list)}
+    return (scenario | changed) - pools - _pool_names(game)
+
+
+def _pool_names(game) -> set[str]:
+    """Counters some rule rolls dice into (`roll … into NAME`)."""
+    found = game.scratch.get("human_pools")
+    if found is None:
+        found, stack = set(), [game.model.system, *game.model.pack.get("objects", [])]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if node.get("do") == "roll" and isinstance(node.get("args", {}).get("into"), dict):
+                    found.add(node["args"]["into"].get("name"))
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        game.scratch["human_pools"] = found
+    return found
+
+
 def log_view(game, entries: list) -> Text:
     """The entries as sentences under a heading per moment (the most recent LOG_LINES of them)."""
+    entries = [e for e in entries if e.get("type") != "choice"]  # what was chosen shows in what it did
     out, skipped, moment = Text(), max(0, len(entries) - LOG_LINES), None
     if skipped:
         out.append(f"… {skipped} earlier log lines\n", style="grey50")
@@ -149,14 +177,18 @@ def _name(game, key: str, value) -> str:
     """A logged value as a player reads it: units, protos and kinds by name, lists joined."""
     if key in ("unit", "what", "to", "by") and str(value) in game.state["units"]:
         return _unit(game, value)
-    if key in ("proto", "kind"):
-        return _called(game, "unit" if key == "proto" else "kind", value)
+    if key == "proto":
+        return _unit_name(game, value)
+    if key == "kind":
+        return _called(game, "kind", value)
+    if key in ("space", "from", "to", "where", "at") and game.board is not None and str(value) in game.board.info:
+        return space_name(game, value)
     return ", ".join(map(str, value)) if isinstance(value, list) else "-" if value in (None, "") else str(value)
 
 
 def _kill(game, e) -> str:
     by = f" by {_unit(game, e['by'])}" if e.get("by") else ""
-    return f"{_unit(game, e['unit'])} killed in {e['space']}{by}"
+    return f"{_unit(game, e['unit'])} killed in {space_name(game, e['space'])}{by}"
 
 
 def _result(game, e) -> str:
@@ -213,10 +245,42 @@ def _called(game, kind: str, ident) -> str:
     return _title(obj, ident)
 
 
+def _unit_name(game, proto: str) -> str:
+    """A unit prototype by its name ("Sheriff Anderson"), not its subtitle ("Small Town Law Man")."""
+    obj = game.model.objects.get(("unit", proto))
+    return (obj.get("title") if obj else None) or _called(game, "unit", proto)
+
+
 def _unit(game, uid) -> str:
-    """A unit's proto name and id ("Zombie u3"); anything else as itself."""
+    """A named unit by its name ("Billy"); one of many alike by name and number ("Zombie 3"); anything
+    else as itself."""
     record = game.state["units"].get(str(uid))
-    return f"{_called(game, 'unit', record['proto'])} {uid}" if record else str(uid)
+    if not record:
+        return str(uid)
+    name = _unit_name(game, record["proto"])
+    obj = game.model.objects.get(("unit", record["proto"]))
+    many = obj is None or int(obj.get("props", {}).get("count", 1) or 1) > 1 or _alike(game, record["proto"]) > 1
+    return f"{name} {str(uid).lstrip('u')}" if many else name
+
+
+def _alike(game, proto: str) -> int:
+    return sum(1 for r in game.state["units"].values() if r["proto"] == proto)
+
+
+def space_name(game, sid) -> str:
+    """A space as people name it: its building or board part and its cell ("Farmhouse d2",
+    "Town Center b2"); a space of a plain board by its own name."""
+    sid = str(sid)
+    board = game.board
+    if board is None or sid not in board.info:
+        return sid
+    parts = sid.split(".")
+    building = board.info[sid].building
+    if building:
+        return f"{board.buildings[building].title} {parts[-1]}"
+    if len(parts) > 1:
+        return f"{_called(game, 'board', parts[-2]).replace('_', ' ')} {parts[-1]}"
+    return sid
 
 
 def option_label(game, option) -> str:
@@ -230,13 +294,12 @@ def option_label(game, option) -> str:
         return str(option)
     if option.kind == "unit" and option.id in game.state["units"]:
         where = game.state["units"][option.id]["space"]
-        return f"{_unit(game, option.id)} in {where or 'no space'}"
+        return f"{_unit(game, option.id)} in {space_name(game, where) if where else 'no space'}"
     if option.kind == "card" and option.id in game.state["cards"]:
         card = game.state["cards"][option.id]
         return f"{_called(game, 'card', card['proto'])} ({card['where']})"
     if option.kind == "space" and game.board is not None and option.id in game.board.info:
-        building = game.board.info[option.id].building
-        return option.id + (f" ({game.board.buildings[building].title})" if building else "")
+        return space_name(game, option.id)
     return _called(game, "side", option.id) if option.kind == "side" else option.id
 
 
@@ -400,9 +463,9 @@ def _roster(game, side: str) -> str:
     words = []
     for proto, units in groups.items():
         if len(units) > 1:
-            words.append(f"{_called(game, 'unit', proto)} ×{len(units)}")
+            words.append(f"{_unit_name(game, proto)} ×{len(units)}")
             continue
         (uid, record), = units
         hurt = f" ({record['wounds']}/{record['stats'].get('health', '?')} wounds)" if record.get("wounds") else ""
-        words.append(f"{_called(game, 'unit', proto)} {uid} at {record['space']}{hurt}")
+        words.append(f"{_unit(game, uid)} at {space_name(game, record['space'])}{hurt}")
     return ", ".join(words)

@@ -81,7 +81,8 @@ def test_a_whole_game_with_wrong_answers_asked_again(pack):
     first = next(e for e in game.entries if e["type"] == "choice")
     assert first["label"] == "choose space" and first["index"] == 1 and first["picked"] is None
     assert "2. pass" in out                  # " 2 " answered the second option, pass
-    assert re.search(rf"Round {result['round']} · hero_turn  │  kills 3  │  Sun Track \d+\Z", out.rstrip())
+    # the status line: the scenario's counters (tracks and counters only once a rule has changed them)
+    assert re.search(rf"Round {result['round']} · hero_turn  │  kills 3\Z", out.rstrip())
     assert "GAME OVER: Heroes wins (heroes win: objective met)" in out
 
 
@@ -92,12 +93,12 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     for name in ("a1", "a2", "b1", "b2", "Shed"):
         assert name in out
     assert "Z3" in out                       # three zombies in b2 before the first kill
-    assert re.search(r"H Heroes: Alice u\d+ at a\d", out)
+    assert re.search(r"H Heroes: Alice at (Shed )?a\d", out)  # one of a kind: by name; a space by building
     assert "Z Zombies: Zombie ×3" in out
-    assert "Round 1 · hero_turn.act  │  kills 0  │  Sun Track" in out
+    assert "Round 1 · hero_turn.act  │  kills 0\n" in out
     assert re.search(r"rolled 1D6: \d \(total \d\)", out)
-    assert re.search(r"Zombie u\d+ killed in b2 by Alice u\d+", out)
-    assert re.search(r"Heroes — choose zombie\n\s+1\. Zombie u\d+ in b2", out)
+    assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
+    assert re.search(r"Heroes — choose zombie\n\s+1\. Zombie \d+ in b2", out)
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door
 
@@ -131,12 +132,14 @@ def test_labels_and_log_lines_read_well(pack):
     play(game)
     alice = next(u for u, r in game.state["units"].items() if r["proto"] == "alice")
     where = game.state["units"][alice]["space"]
-    assert option_label(game, Ref("unit", alice)) == f"Alice {alice} in {where}"
-    assert option_label(game, Ref("space", "a1")) == "a1 (Shed)"
+    assert option_label(game, Ref("unit", alice)) == f"Alice in {'Shed a1' if where == 'a1' else where}"
+    assert option_label(game, Ref("space", "a1")) == "Shed a1"
+    zombie = next(u for u, r in game.state["units"].items() if r["proto"] == "zombie")
+    assert option_label(game, Ref("unit", zombie)).startswith(f"Zombie {zombie[1:]} in ")
     assert option_label(game, "run") == "run" and option_label(game, None) == "pass"
     assert option_label(game, {"kind": "action", "id": "search", "title": "Search"}) == "Search"
     lines = [describe_entry(game, e) for e in game.entries]
-    assert "Alice enters at a1" in lines and "3 × Zombie spawn at b2" in lines
+    assert "Alice enters at Shed a1" in lines and "3 × Zombie spawn at b2" in lines
     assert any(line.startswith("Heroes chose Search (") for line in lines)
     assert lines[-1] == "GAME OVER: Heroes wins (heroes win: objective met)"
     assert describe_entry(game, {"type": "roll"}) == "roll"          # odd entries never raise
@@ -224,3 +227,27 @@ def test_playing_in_a_real_terminal(pack_dir, tmp_path):
             assert "GAME OVER: Heroes wins" in screen and "Traceback" not in screen
         finally:
             term.close()
+
+
+def test_lnoe_spaces_heroes_and_the_status_line_read_as_people_say_them():
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import space_name, status
+    from spawnpit.resources import builtin_paths
+
+    lnoe = compile_paths(builtin_paths()).pack
+    game = new_game(lnoe, "die-zombies-die", seed=4, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    board = game.board
+    inside = next(s for s in board.spaces if s.count(".") == 2 and board.info[s].building)
+    outside = next(s for s in board.spaces if s.count(".") == 2 and not board.info[s].building)
+    assert space_name(game, inside) == f"{board.buildings[board.info[inside].building].title} {inside.rsplit('.', 1)[1]}"
+    part = outside.split(".")[1]
+    assert space_name(game, outside) == f"{game.model.objects[('board', part)]['title']} {outside.rsplit('.', 1)[1]}"
+    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
+    record = game.state["units"][hero]
+    named = game.model.objects[("unit", record["proto"])]["title"]  # "Billy", not "The Sheriff's Son"
+    assert option_label(game, Ref("unit", hero)).startswith(named + " in ")
+    line = status(game).plain
+    assert "zombies_killed" in line and "Sun Track" in line
+    assert "hero_dice" not in line and "zombie_dice" not in line  # pools of dice are a fight's bookkeeping
+    assert "Invasion Track" not in line  # a track no rule of this game touched
