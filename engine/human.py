@@ -158,7 +158,7 @@ TEMPLATES = {  # log entry type → how it reads; fields are named by _name
     "mark": "{what} marked {marker}", "unmark": "{what} no longer {marker}", "flip": "{what} flipped to {mode}",
     "discard": "{card} discarded", "give": "{card} given to {to}", "lookup": "{table}: {roll} in {column} → {result}",
     "shuffle": "{deck} shuffled", "reshuffle": "{deck} reshuffled", "shuffle_in": "{card} shuffled into {deck}",
-    "search": "searched {deck}: {found}"}
+    "search": "searched {deck}: {found}", "cancel": "{card} cancelled"}
 
 
 def describe_entry(game, e: dict) -> str:
@@ -179,6 +179,14 @@ def _name(game, key: str, value) -> str:
         return _unit(game, value)
     if key == "proto":
         return _unit_name(game, value)
+    if key == "card" and isinstance(value, str):
+        record = game.state["cards"].get(value)
+        proto = record["proto"] if record else value
+        return _called(game, "card", proto) if ("card", proto) in game.model.objects else value
+    if key in ("deck", "to", "from") and isinstance(value, str) and value in game.model.decks:
+        return _title(game.model.decks[value], value)
+    if key in ("side", "to", "from") and isinstance(value, str) and (value.removeprefix("side:") in game.model.sides):
+        return _called(game, "side", value.removeprefix("side:"))
     if key == "kind":
         return _called(game, "kind", value)
     if key in ("space", "from", "to", "where", "at") and game.board is not None and str(value) in game.board.info:
@@ -225,7 +233,12 @@ def _track(game, e) -> str:
     return f"{title} is {e['value']}{change}"
 
 
-_SPECIAL = {"kill": _kill, "result": _result, "choice": _choice, "track": _track}
+def _play(game, e) -> str:
+    on = f" on {_name(game, 'unit', e['on'])}" if e.get("on") else ""
+    return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}"
+
+
+_SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track}
 
 
 # ---- names ---------------------------------------------------------------------------------------
