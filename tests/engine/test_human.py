@@ -4,6 +4,7 @@ same in a real terminal under tmux when it is installed."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -208,7 +209,7 @@ def test_playing_in_a_real_terminal(pack_dir, tmp_path):
     script = tmp_path / "play.py"
     script.write_text(SCRIPT)
     for ending in ("play", "ctrl-c"):
-        term = Tmux(f"spawnpit-test-{tmp_path.name}-{ending}", [sys.executable, str(script), str(pack_dir)])
+        term = Tmux(f"spawnpit-test-{os.getpid()}-{tmp_path.name}-{ending}", [sys.executable, str(script), str(pack_dir)])
         try:
             screen = term.wait_for("(q quits)")
             for text in ("a1", "b2", "Shed", "Z3", "Heroes — choose space", "1. ", "pass"):
