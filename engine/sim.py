@@ -20,6 +20,8 @@ class Outcome:
     events: int
     fired: tuple[str, ...]
     error: str = ""
+    met: tuple[int, ...] = ()  # the scenario's objectives (by index) that held, or whose event happened
+    internal: bool = False  # the error is the engine's own failure, not a rule's
 
 
 @dataclass(slots=True)
@@ -63,12 +65,42 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
 
     scenario, seed, policy_names = args
     policies = {side: POLICIES[name]() for side, name in policy_names.items()}
-    game = new_game(_PACK, scenario, seed=seed, policies=policies)
+    game = None
     try:
+        game = new_game(_PACK, scenario, seed=seed, policies=policies)
         result = play(game)
     except (GameError, RuleError) as err:
-        return Outcome(seed, None, "error", game.state["round"], game.state["events"], tuple(sorted(game.fired)), str(err))
-    return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)))
+        return _failed(game, seed, str(err), False)
+    except RecursionError:
+        return _failed(game, seed, "RecursionError: rules nested too deeply", True)
+    except Exception as err:  # noqa: BLE001 - one broken game is reported, not the end of the simulation
+        return _failed(game, seed, f"{type(err).__name__}: {err}", True)
+    return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)),
+                   met=tuple(sorted(game.met)))
+
+
+def _failed(game, seed: int, error: str, internal: bool) -> Outcome:
+    if game is None:
+        return Outcome(seed, None, "error", 0, 0, (), error, internal=internal)
+    return Outcome(seed, None, "error", game.state["round"], game.state["events"], tuple(sorted(game.fired)), error,
+                   met=tuple(sorted(game.met)), internal=internal)
+
+
+def play_all(pack: dict, work: list[tuple[str, int, dict]], jobs: int = 1, progress=None) -> list[Outcome]:
+    """Play every (scenario, seed, {side: policy name}) of `work`; the outcomes come back in the order of
+    `work` whatever the number of worker processes, so reports never depend on --jobs."""
+    outcomes: list[Outcome] = []
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(pack,)) as pool:
+            for outcome in pool.map(play_one, work, chunksize=max(1, len(work) // (jobs * 8))):
+                outcomes.append(outcome)
+                progress and progress()
+    else:
+        _init(pack)
+        for item in work:
+            outcomes.append(play_one(item))
+            progress and progress()
+    return outcomes
 
 
 def simulate(pack: dict, scenario: str, games: int, seed: int = 0, jobs: int = 1, policies: dict | None = None,
@@ -78,18 +110,7 @@ def simulate(pack: dict, scenario: str, games: int, seed: int = 0, jobs: int = 1
     probe = new_game(pack, scenario, seed=seed)
     names = {side: (policies or {}).get(side, "ai") for side in probe.model.sides}
     work = [(scenario, seed + i, names) for i in range(games)]
-    outcomes: list[Outcome] = []
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(pack,)) as pool:
-            for outcome in pool.map(play_one, work, chunksize=max(1, games // (jobs * 8))):
-                outcomes.append(outcome)
-                progress and progress()
-    else:
-        _init(pack)
-        for item in work:
-            outcomes.append(play_one(item))
-            progress and progress()
-    return summarise(probe, scenario, outcomes)
+    return summarise(probe, scenario, play_all(pack, work, jobs, progress))
 
 
 def summarise(probe, scenario: str, outcomes: list[Outcome]) -> Summary:

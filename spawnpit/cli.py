@@ -90,15 +90,69 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--simulate", "games", type=click.IntRange(1, 100_000), default=None, metavar="N",
+              help="also play N random games of every scenario in PATH and report rule errors, objectives never "
+                   "met and games without a winner")
+@click.option("--seed", type=int, default=0, show_default=True, help="with --simulate: game i gets seed SEED+i")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="with --simulate: worker processes (the report is the same for any number)")
 @FORMAT
-def check(paths, fmt):
-    """Check content files or folders and report every mistake."""
-    result = _compile(paths, fmt)
+def check(paths, games, seed, jobs, fmt):
+    """Check content files or folders and report every mistake; with --simulate N, also play N random
+    games of each scenario declared in them."""
+    if games is None:
+        result = _compile(paths, fmt)
+        played = None
+    else:
+        result, played = _check_and_simulate(paths, games, seed, jobs, fmt)
     if fmt == "text":
+        for report in played or ():
+            click.echo(report.line())
+        if played is not None and not played and result.pack is not None:
+            click.echo("simulated nothing: no scenario is declared in the checked files")
         objects = len(result.pack["objects"]) if result.pack else 0
         state = "ok" if result.ok else "failed"
-        click.echo(f"checked {result.lines} lines: {state}" + (f", {objects} rule objects" if result.ok else ""))
+        click.echo(f"checked {result.lines} lines: {state}" + (f", {objects} rule objects" if result.pack else ""))
     sys.exit(EXIT_OK if result.ok else EXIT_CONTENT)
+
+
+def _check_and_simulate(paths, games: int, seed: int, jobs: int, fmt: str):
+    """Compile, then (when the content has no errors) simulate: one report of every diagnostic, in order."""
+    import dataclasses
+    import json
+
+    from spawnpit import render, simcheck
+    from spawnpit.compiler import compile_paths
+    from spawnpit.diagnostics import Diagnostic
+
+    result = compile_paths(_paths(paths))
+    played: list = []
+    if result.pack is not None:
+        found, played = _simulate(result.pack, _paths(paths), games, seed, jobs, list(paths), fmt)
+        merged = tuple(sorted((*result.diagnostics, *found), key=Diagnostic.sort_key))
+        result = dataclasses.replace(result, diagnostics=merged)
+    elif fmt == "text":
+        click.echo("simulation skipped: the content has errors", err=True)
+    if fmt == "json":
+        data = json.loads(render.as_json(result.diagnostics, result.dropped))
+        data["simulation"] = [p.to_json() for p in played]
+        click.echo(json.dumps(data, indent=2, sort_keys=True))
+    else:
+        _report(result, fmt)
+    return result, played
+
+
+def _simulate(pack, paths, games, seed, jobs, given, fmt):
+    from spawnpit import simcheck
+
+    if fmt == "json" or not sys.stderr.isatty():
+        return simcheck.run(pack, paths, games, seed, jobs, given)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("simulating", total=None)
+        return simcheck.run(pack, paths, games, seed, jobs, given, progress=lambda: progress.advance(task),
+                            total=lambda n: progress.update(task, total=n))
 
 
 @main.command()
