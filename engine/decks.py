@@ -109,8 +109,15 @@ class Decks:
             card = next((Ref("card", c) for c, r in self.state["cards"].items() if r["proto"] == card.id), None)
         if not isinstance(card, Ref) or card.kind != "card":
             raise interp.RuleError(f"cannot give {card!r}")
-        self.state["cards"][card.id]["where"] = _holder(to)
-        self.log({"type": "give", "card": self.state["cards"][card.id]["proto"], "to": _holder(to)}, ctx.rule)
+        record = self.state["cards"][card.id]
+        pile = self.state["decks"].get(record["deck"])
+        for cards in (pile["draw"], pile["discard"]) if pile else ():
+            if card.id in cards:  # taken from a deck or its discard pile
+                cards.remove(card.id)
+        for key in _PLAY_KEYS:
+            record.pop(key, None)
+        record["where"] = _holder(to)
+        self.log({"type": "give", "card": record["proto"], "to": _holder(to)}, ctx.rule)
 
     # ---- playing and cancelling ------------------------------------------------------------------
 
