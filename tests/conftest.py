@@ -40,3 +40,35 @@ def _private_cache(tmp_path_factory):
     os.environ["SPAWNPIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("spawnpit-cache"))
     cache.folder.cache_clear()
     yield
+
+
+# ---- rule coverage: which rules fired in any game any test played ------------------------------------
+
+FIRED: list[tuple[str, dict]] = []  # (system, the game's `fired` table), for every game of the session
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _record_fired_rules():
+    """Every Game made during the session keeps its `fired` table here, so the coverage test at the
+    end of the run can say which rules of the built-in content no test ever made fire."""
+    from spawnpit.engine.game import Game
+
+    original = Game.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        FIRED.append((self.model.system_name, self.fired))
+
+    Game.__init__ = init
+    yield
+    Game.__init__ = original
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Coverage tests (marked `coverage_last`) run after every other test, whatever their file order."""
+    last = [i for i in items if i.get_closest_marker("coverage_last")]
+    items[:] = [i for i in items if not i.get_closest_marker("coverage_last")] + last
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "coverage_last: runs after every other test and reads the rules they fired")

@@ -27,30 +27,32 @@ def notes(game) -> list[str]:
 
 
 def test_the_ai_takes_the_option_with_the_highest_score(write_pack):
-    extra = ('on game.start { choose space s where s.spawn or s == b1 by heroes prefer -distance(s, d1) {'
-             ' marks = distance(a1, s) } }')
+    extra = ('on game.start { choose space s where s != c1 by heroes prefer -distance(s, b1) {'
+             ' if s == b1 { marks = 1 } else { marks = 2 } } }')
     for seed in range(5):
         game = ai_game(pack_for(write_pack, extra), seed)
         play(game)
-        assert game.state["counters"]["marks"] == 3  # d1 itself: distance 0 to d1 beats a1 and b1
+        assert game.state["counters"]["marks"] == 1  # b1 itself: distance 0 beats a1 (1) and d1 (none)
 
 
 def test_a_priority_list_is_compared_criterion_by_criterion(write_pack):
-    # a1, b1, c1, d1: first criterion "not a1" ties b1/c1/d1; the second (-distance to c1) picks c1
-    extra = ('on game.start { choose space s by heroes prefer [s != a1, -distance(s, c1), s == d1] {'
-             ' marks = distance(a1, s) } }')
-    game = ai_game(pack_for(write_pack, extra))
-    play(game)
-    assert game.state["counters"]["marks"] == 2
+    # a1, b1, c1, d1: "not a1" ties b1, c1, d1; "next to c1" keeps d1 only (a wall parts b1 from c1), so the
+    # third criterion, which would favour b1, never decides
+    extra = ('on game.start { choose space s by heroes prefer [s != a1, adjacent(s, c1), s == b1] {'
+             ' if s == d1 { marks = 4 } else { marks = 1 } } }')
+    for seed in range(5):
+        game = ai_game(pack_for(write_pack, extra), seed)
+        play(game)
+        assert game.state["counters"]["marks"] == 4
 
 
 def test_a_may_choice_is_declined_when_no_option_is_worth_taking(write_pack):
-    extra = ('on game.start { may choose space s by heroes prefer [distance(s, a1) > 9, 1] { marks = 5 }\n'
-             ' may choose space s by heroes prefer [distance(s, a1) == 3, 0] { seen = 1 } }')
+    extra = ('on game.start { may choose space s by heroes prefer [s == a1 and s == b1, 1] { marks = 5 }\n'
+             ' may choose space s by heroes prefer [s == d1, 0] { if s == d1 { seen = 1 } } }')
     game = ai_game(pack_for(write_pack, extra))
     play(game)
-    assert game.state["counters"]["marks"] == 0  # nothing 10 away: declined
-    assert game.state["counters"]["seen"] == 1  # d1 is 3 away: taken
+    assert game.state["counters"]["marks"] == 0  # no space is both: declined
+    assert game.state["counters"]["seen"] == 1  # d1 is worth taking: taken
 
 
 def test_options_and_actions_carry_their_own_scores(write_pack):
