@@ -47,7 +47,7 @@ class Played:
         extra = f", no winner {self.wins.get('none', 0)}" if self.wins.get("none") else ""
         extra += f", rule errors {self.errors}" if self.errors else ""
         seeds = f"seed {self.seed}" if self.games == 1 else f"seeds {self.seed}-{self.seed + self.games - 1}"
-        return f"simulated {self.name}: {self.games} games ({seeds}): wins {sides}{extra}"
+        return f"simulated {self.name}: {self.games} game{'s' * (self.games != 1)} ({seeds}): wins {sides}{extra}"
 
 
 @dataclass(frozen=True, slots=True)
