@@ -1,0 +1,340 @@
+"""Last Night on Earth's cards as the built-in content plays them: the Zombie hand (draw step, hand size,
+discard-one, reshuffle), Fight cards after the roll (one per Zombie per fight), Hero Events from the
+Heroes' hand, cancelling a card as it is played or once it Remains in Play, and single card effects,
+each with forced dice and scripted answers (seed 001: Zombie Turn step 2, Zombie Fight: Cards, Playing
+Event Cards and Timing, Canceling Cards; seed 000 §7 and Appendix III)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import ScriptedPolicy, new_game
+from spawnpit.engine.flow import _moment
+from spawnpit.engine.state import Ref
+from spawnpit.resources import builtin_paths
+
+
+@pytest.fixture(scope="module")
+def pack():
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+def bare_game(pack, heroes=(), zombies=(), seed=1):
+    """A game with an empty board and empty hands (no setup run), answers scripted."""
+    game = new_game(pack, "lnoe:die_zombies_die", seed=seed,
+                    policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
+    game.state["at"] = ["test"]
+    return game
+
+
+def dice(game, *rolls):
+    """The next rolls, in order; each is the list of faces of one roll."""
+    queue = list(rolls)
+
+    def roll(count, sides):
+        values = queue.pop(0)
+        assert len(values) == count, (values, count)
+        return values
+
+    game.chance.roll = roll
+    return queue
+
+
+def put(game, proto: str, space: str) -> Ref:
+    obj = next(u for u in game.model.units if u["id"] == proto)
+    return game.add_unit(obj, game.board.resolve(space))
+
+
+def to_hand(game, proto: str, side: str) -> str:
+    """One copy of a card from its deck's draw pile into a side's hand; its id."""
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto and r["where"] == "deck")
+    game.state["decks"][game.state["cards"][cid]["deck"]]["draw"].remove(cid)
+    game.state["cards"][cid]["where"] = f"side:{side}"
+    return cid
+
+
+def in_play(game, proto: str, target: Ref | None = None) -> str:
+    """One copy of a card put on the table as if played and remaining in play."""
+    cid = to_hand(game, proto, "box")
+    record = game.state["cards"][cid]
+    record.update(where="play", status="in_play")
+    if target is not None:
+        record["target"] = [target.kind, target.id]
+    return cid
+
+
+def hand(game, side: str) -> list[str]:
+    """The ids of a side's hand, in the order choices list them."""
+    return [c for c, r in game.state["cards"].items() if r["where"] == f"side:{side}"]
+
+
+def where(game, cid: str) -> str:
+    return game.state["cards"][cid]["where"]
+
+
+def notes(game) -> list[str]:
+    return [e["text"] for e in game.entries if e["type"] == "note"]
+
+
+def marked(game, thing: Ref, marker: str) -> bool:
+    return game.table.has(thing, Ref("marker", marker))
+
+
+# ---- the Zombie hand ----------------------------------------------------------------------------------
+
+def test_the_draw_step_may_discard_one_card_then_draws_back_up_to_four(pack):
+    game = bare_game(pack)
+    keep, drop = to_hand(game, "shamble", "zombies"), to_hand(game, "hungry_dead", "zombies")
+    game.policies["zombies"].answers = [hand(game, "zombies").index(drop)]
+    game.emit("zombie_turn.draw_cards")
+    assert len(hand(game, "zombies")) == 4 and keep in hand(game, "zombies")
+    assert where(game, drop) == "discard" and game.state["decks"]["zombie_deck"]["discard"] == [drop]
+    assert [e["count"] for e in game.entries if e["type"] == "draw"] == [3]
+
+
+def test_the_discard_is_optional_and_a_full_hand_draws_nothing(pack):
+    game = bare_game(pack, zombies=[1])  # [the card, decline]: decline
+    only = to_hand(game, "shamble", "zombies")
+    game.emit("zombie_turn.draw_cards")
+    assert len(hand(game, "zombies")) == 4 and only in hand(game, "zombies")
+    assert game.state["decks"]["zombie_deck"]["discard"] == []
+    game.policies["zombies"].answers = [4]  # four cards and decline
+    game.emit("zombie_turn.draw_cards")
+    assert len(hand(game, "zombies")) == 4
+    assert [e["count"] for e in game.entries if e["type"] == "draw"] == [3]  # the second step drew none
+
+
+def test_a_hand_grown_past_the_hand_size_is_cut_down_before_drawing(pack):
+    game = bare_game(pack, zombies=[0, 0, 4])  # two forced discards, then decline the optional one
+    cards = [to_hand(game, p, "zombies") for p in ("shamble", "shamble", "shamble", "lights_out", "catfight",
+                                                    "teen_angst")]
+    game.emit("zombie_turn.draw_cards")
+    assert len(hand(game, "zombies")) == 4
+    assert len(game.state["decks"]["zombie_deck"]["discard"]) == 2
+    assert set(game.state["decks"]["zombie_deck"]["discard"]) <= set(cards)
+    assert not [e for e in game.entries if e["type"] == "draw"]
+
+
+def test_the_zombie_deck_is_reshuffled_from_its_discards_but_the_hero_deck_is_not(pack):
+    game = bare_game(pack)
+    for deck in ("zombie_deck", "hero_deck"):
+        pile = game.state["decks"][deck]
+        rest = pile["draw"][:-1]
+        pile["draw"], pile["discard"] = pile["draw"][-1:], rest
+        for cid in rest:
+            game.state["cards"][cid]["where"] = "discard"
+    total = len(game.state["decks"]["zombie_deck"]["discard"]) + 1
+    game.emit("zombie_turn.draw_cards")  # an empty hand: nothing to discard, four to draw
+    assert len(hand(game, "zombies")) == 4
+    assert [e["deck"] for e in game.entries if e["type"] == "reshuffle"] == ["zombie_deck"]
+    assert len(game.state["decks"]["zombie_deck"]["draw"]) == total - 4
+    assert game.state["decks"]["zombie_deck"]["discard"] == []
+    drawn = game.draw("hero_deck", 2, Ref("side", "heroes"), game._plain_ctx())
+    assert len(drawn) == 1 and game.state["decks"]["hero_deck"]["draw"] == []
+    assert [e["deck"] for e in game.entries if e["type"] == "reshuffle"] == ["zombie_deck"]
+
+
+# ---- Fight cards ----------------------------------------------------------------------------------------
+
+def test_uuuurrggghh_after_the_roll_turns_a_fended_off_zombie_into_a_wound_and_only_one_fight_card_is_used(pack):
+    game = bare_game(pack, zombies=[0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    first, second = to_hand(game, "uuuurrggghh", "zombies"), to_hand(game, "uuuurrggghh", "zombies")
+    vicious = to_hand(game, "vicious_attack", "zombies")
+    left = dice(game, [3, 5], [4], [6])  # the Hero leads 5 to 4; the extra Zombie die is a 6
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left
+    assert game.state["counters"]["zombie_dice"] == [4, 6]
+    assert notes(game) == ["The Zombie wins: the Hero takes a Wound"]
+    assert game.state["units"][sheriff.id]["wounds"] == 1
+    assert where(game, first) == "discard" and hand(game, "zombies") == [second, vicious]
+    offers = [e for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
+    assert [o["options"] for o in offers] == [3]  # two Uuuurrggghh! or pass (Vicious Attack waits for a win); once
+
+
+def test_without_the_card_the_same_dice_fend_the_zombie_off(pack):
+    game = bare_game(pack, zombies=[1])  # pass
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    to_hand(game, "uuuurrggghh", "zombies")
+    dice(game, [3, 5], [4])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert notes(game) == ["The Hero wins: the Zombie is fended off"]
+    assert game.state["units"][sheriff.id]["wounds"] == 0
+
+
+def test_vicious_attack_played_when_the_zombie_wins_deals_two_wounds(pack):
+    game = bare_game(pack, zombies=[1, 0])  # pass after the roll; play Vicious Attack once the Zombie has won
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    vicious = to_hand(game, "vicious_attack", "zombies")
+    to_hand(game, "uuuurrggghh", "zombies")
+    dice(game, [2, 3], [5])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert game.state["units"][sheriff.id]["wounds"] == 2
+    assert where(game, vicious) == "discard"
+    assert [e["card"] for e in game.entries if e["type"] == "play"] == ["vicious_attack"]
+
+
+def test_unrelenting_attack_makes_a_fended_off_zombie_fight_again(pack):
+    game = bare_game(pack, zombies=[0], heroes=[0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    card = to_hand(game, "unrelenting_attack", "zombies")
+    left = dice(game, [5, 3], [4], [2, 1], [6])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left
+    assert notes(game) == ["The Hero wins: the Zombie is fended off", "The Zombie wins: the Hero takes a Wound"]
+    assert game.state["units"][sheriff.id]["wounds"] == 1 and where(game, card) == "discard"
+
+
+def test_get_back_you_devils_kills_a_fended_off_zombie_for_the_hero(pack):
+    game = bare_game(pack, heroes=[0, 0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    card = to_hand(game, "get_back_you_devils", "heroes")
+    dice(game, [5, 3], [4])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    kill = next(e for e in game.entries if e["type"] == "kill")
+    assert kill["unit"] == zombie.id and kill["by"] == sheriff.id
+    assert game.state["counters"]["zombies_killed"] == 1 and where(game, card) == "discard"
+
+
+# ---- cancelling -------------------------------------------------------------------------------------------
+
+def test_the_heroes_cancel_a_zombie_card_as_it_is_played_and_it_has_no_effect(pack):
+    game = bare_game(pack, zombies=[0], heroes=[0])
+    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    game.emit("zombie_turn.spawn_roll.start")  # the start-of-turn window
+    assert where(game, lights) == "discard" and where(game, cancel) == "discard"
+    assert not any(marked(game, Ref("building", b), "lights_out") for b in game.board.buildings)
+    shown = [(e["type"], e.get("card")) for e in game.entries if e["type"] in ("play", "cancel", "in_play")]
+    assert shown == [("play", "lights_out"), ("play", "cancel_zombie_card_unnamed_hero_event"), ("cancel", "lights_out")]
+
+
+def test_a_card_that_remains_in_play_works_until_cancelled_and_cancelling_removes_its_marker(pack):
+    game = bare_game(pack, zombies=[0, 0], heroes=[1])  # play Lights Out on the first building; no cancel yet
+    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    game.emit("zombie_turn.spawn_roll.start")
+    building = Ref("building", game.building_ids()[0])
+    assert where(game, lights) == "play" and marked(game, building, "lights_out")
+    game.policies["heroes"].answers = [0, 0]  # at the start of the Hero Turn: the cancel card, on Lights Out
+    game.emit("hero_turn.start")
+    assert where(game, lights) == "discard" and where(game, cancel) == "discard"
+    assert not marked(game, building, "lights_out")
+
+
+def test_hysteria_makes_a_hero_event_played_on_its_hero_fail_on_1_to_3(pack):
+    for hysteria_roll, wounds in (([2], 1), ([5], 0)):
+        game = bare_game(pack, heroes=[0])  # play Rise to the Challenge
+        sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+        in_play(game, "hysteria")
+        game.state["units"][sheriff.id]["markers"]["hysterical"] = 1
+        rise = to_hand(game, "rise_to_the_challenge", "heroes")
+        left = dice(game, [2, 3], [5], hysteria_roll, [1])  # the last die is the Zombie's re-roll
+        game.emit("fight", {"fighter": sheriff, "foe": zombie})
+        assert game.state["units"][sheriff.id]["wounds"] == wounds
+        assert where(game, rise) == "discard"
+        if wounds:
+            assert left == [[1]] and "Hysteria: the Hero Event fails" in notes(game)
+            assert game.state["counters"]["zombie_dice"] == [5]
+        else:
+            assert not left and game.state["counters"]["zombie_dice"] == [1]
+
+
+def test_falling_darkness_cancels_a_hero_card_that_remains_in_play(pack):
+    game = bare_game(pack, zombies=[0, 0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    windows = in_play(game, "blocked_windows", Ref("space", game.board.resolve("town_center.b2")))
+    darkness = to_hand(game, "falling_darkness", "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, windows) == "discard" and where(game, darkness) == "discard"
+    assert [e["card"] for e in game.entries if e["type"] == "cancel"] == ["blocked_windows"]
+    assert sheriff
+
+
+# ---- single card effects -----------------------------------------------------------------------------------
+
+def test_shamble_moves_one_zombie_up_to_a_d6_roll(pack):
+    game = bare_game(pack, zombies=[0, 0, 0])  # play it, the only Zombie, the first space it can reach
+    zombie = put(game, "zombie", "town_center.b2")
+    card = to_hand(game, "shamble", "zombies")
+    from spawnpit.engine import movement
+
+    dice(game, [4])
+    target = movement.reach(game, zombie, 4)[0]
+    game.emit("zombie_turn.move_zombies.start")
+    assert game.state["units"][zombie.id]["space"] == target.id and where(game, card) == "discard"
+
+
+def test_twisted_ankle_lowers_a_heros_movement_roll_by_two(pack):
+    game = bare_game(pack, zombies=[0], heroes=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    to_hand(game, "twisted_ankle", "zombies")
+    from spawnpit.engine import movement
+
+    within_3 = len(movement.reach(game, sheriff, 3))
+    assert within_3 < len(movement.reach(game, sheriff, 5))
+    dice(game, [5])
+    game.emit("move", {"unit": sheriff})
+    assert game.state["counters"]["move_roll"] == 3 and game.state["counters"]["move_natural"] == 5
+    offer = [e for e in game.entries if e["type"] == "choice" and e["side"] == "heroes"][-1]
+    assert offer["options"] == within_3 + 1  # the spaces within 3, or stay
+
+
+class Plays:
+    """Answers card choices by name: the next card of `wanted` when offered, else pass."""
+
+    def __init__(self, *wanted: str) -> None:
+        self.wanted = list(wanted)
+
+    def choose(self, game, side, label, options):
+        protos = [game.state["cards"][o.id]["proto"] if isinstance(o, Ref) and o.kind == "card" else o for o in options]
+        if self.wanted and self.wanted[0] in protos:
+            return protos.index(self.wanted.pop(0))
+        return protos.index(None) if None in protos else 0
+
+
+def test_hungry_dead_lets_the_hand_grow_past_four(pack):
+    game = bare_game(pack)
+    game.policies["zombies"] = Plays("hungry_dead")
+    for proto in ("hungry_dead", "shamble", "shamble", "catfight"):
+        to_hand(game, proto, "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert [e["card"] for e in game.entries if e["type"] == "play"] == ["hungry_dead"]
+    assert len(hand(game, "zombies")) == 5  # 4 - Hungry Dead + 2 drawn
+
+
+def test_discarding_the_last_hero_card_wins_for_the_zombies(pack):
+    game = bare_game(pack, zombies=[0])
+    pile = game.state["decks"]["hero_deck"]
+    for cid in pile["draw"][:-1]:
+        game.state["cards"][cid]["where"] = "box"
+    pile["draw"] = pile["draw"][-1:]
+    to_hand(game, "discard_the_top_hero_card_unnamed_zombie_card", "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert pile["draw"] == [] and len(pile["discard"]) == 1
+    assert game.state["result"]["winner"] == "zombies"
+
+
+def test_i_dont_trust_em_stops_the_exchange_step_until_the_next_zombie_turn(pack):
+    game = bare_game(pack, zombies=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    card = to_hand(game, "i_dont_trust_em", "zombies")
+    assert not _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, card) == "play"
+    assert _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})  # the step is skipped
+    game.emit("zombie_turn.start")
+    assert where(game, card) == "discard"
+    assert not _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})
+
+
+def test_teen_angst_hinders_a_student_who_then_loses_the_next_move_action(pack):
+    game = bare_game(pack, zombies=[0, 0])
+    billy = put(game, "billy", "town_center.b2")
+    to_hand(game, "teen_angst", "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert marked(game, billy, "hindered")
+    assert _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
+    assert not marked(game, billy, "hindered")
+    assert not _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
