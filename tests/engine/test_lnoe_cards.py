@@ -338,3 +338,36 @@ def test_teen_angst_hinders_a_student_who_then_loses_the_next_move_action(pack):
     assert _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
     assert not marked(game, billy, "hindered")
     assert not _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
+
+
+# ---- Hero Events ------------------------------------------------------------------------------------------
+
+def test_courage_gives_a_fight_die_per_zombie_space_entered_until_the_fight_step_ends(pack):
+    game = bare_game(pack, heroes=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    for space in ("town_center.a2", "town_center.a3"):
+        put(game, "zombie", space)
+    card = to_hand(game, "courage", "heroes")
+    base = game.table.attribute(sheriff, "fight_dice")
+    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    assert where(game, card) == "play"
+    ctx = game._plain_ctx()
+    for space in ("town_center.a2", "town_center.a3", "town_center.b3"):
+        game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", space)})
+    assert game.table.attribute(sheriff, "fight_dice") == base + 2
+    _moment(game, ["hero_turn", "fight"], "end", {"unit": sheriff})
+    assert game.table.attribute(sheriff, "fight_dice") == base
+    assert where(game, card) == "discard" and game.table.attribute(Ref("card", card), "extra_fight_dice") == 0
+    assert ctx
+
+
+def test_heros_sacrifice_takes_the_zombies_of_the_space_along(pack):
+    game = bare_game(pack, heroes=[0, 0])  # play it; the first option
+    billy = put(game, "billy", "town_center.b2")
+    zombies = [put(game, "zombie", "town_center.b2") for _ in range(2)]
+    other = put(game, "zombie", "town_center.a1")
+    card = to_hand(game, "heros_sacrifice", "heroes")
+    game.kill(billy, None, game._plain_ctx())
+    assert all(game.state["units"][z.id]["space"] is None for z in zombies)
+    assert game.state["units"][other.id]["space"] == game.board.resolve("town_center.a1")
+    assert game.state["counters"]["zombies_killed"] == 2 and where(game, card) == "discard"
