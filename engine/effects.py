@@ -56,7 +56,9 @@ def spawn(ctx, what, args):
     kind = _need(thing, ("kind",), "spawn")
     at = _arg(ctx, args, "at")
     if not isinstance(at, list):
-        ctx.game.spawn(kind, ctx.game.space_ref(at), count, ctx)
+        made = ctx.game.spawn(kind, ctx.game.space_ref(at), count, ctx)
+        if "as" in args:  # `spawn zombie_hero at s as z`: the new unit (a list when several, None when none)
+            ctx.env[args["as"]] = made[0] if len(made) == 1 else (made or None)
         return
     pool = ctx.game.model.kinds[kind.id]["props"].get("pool")
     if pool is not None:
@@ -70,6 +72,27 @@ def spawn(ctx, what, args):
             ctx.game.spawn(kind, Ref("space", space), shares[space], ctx)
 
 
+def enter(ctx, what, args):
+    """`enter KIND at SPACE [as NAME]`: a unit of the kind that is not in the game yet comes into play,
+    its prototype drawn at random among those with copies left (each prototype has `count` copies, and a
+    unit once in the game, even killed, has used its copy): a new Hero drawn from the unused sheets."""
+    kind = _need(what(ctx), ("kind",), "enter")
+    at = ctx.game.space_ref(_arg(ctx, args, "at"))
+    used: dict[str, int] = {}
+    for record in ctx.game.state["units"].values():
+        used[record["proto"]] = used.get(record["proto"], 0) + 1
+    left = [p for p in ctx.game.model.protos(kind.id) if used.get(p["id"], 0) < int(p["props"].get("count", 1))]
+    unit = None
+    if left:
+        proto = left[ctx.chance.randrange(len(left))] if len(left) > 1 else left[0]
+        unit = ctx.game.add_unit(proto, at.id)
+        ctx.log({"type": "enter", "unit": unit.id, "proto": proto["id"], "space": at.id})
+    else:
+        ctx.log({"type": "pool_empty", "kind": kind.id})
+    if "as" in args:
+        ctx.env[args["as"]] = unit
+
+
 def _count_and_thing(ctx, what, args):
     value = what(ctx) if what else None
     if isinstance(value, int) and not isinstance(value, bool):
@@ -80,7 +103,11 @@ def _count_and_thing(ctx, what, args):
 def remove(ctx, what, args):
     thing = what(ctx)
     where = _arg(ctx, args, "from")
-    if isinstance(thing, Ref) and thing.kind == "marker":
+    if isinstance(thing, Ref) and thing.kind == "card":  # out of the game: back in the box
+        _out_of_piles(ctx, thing)
+        ctx.game.state["cards"][thing.id]["where"] = "box"
+        ctx.log({"type": "remove", "card": ctx.game.state["cards"][thing.id]["proto"]})
+    elif isinstance(thing, Ref) and thing.kind == "marker":
         ctx.game.mark(where, thing.id, -1, ctx)
     elif isinstance(thing, Ref) and thing.kind == "unit":
         ctx.game.take_off(thing, ctx)
@@ -181,7 +208,17 @@ def unmark(ctx, what, args):
 
 
 def give(ctx, what, args):
-    ctx.game.give(what(ctx), _arg(ctx, args, "to"), ctx)
+    card = what(ctx)
+    if isinstance(card, Ref) and card.kind == "card":
+        _out_of_piles(ctx, card)  # a card taken out of a draw or discard pile (a Pick Up) leaves it
+    ctx.game.give(card, _arg(ctx, args, "to"), ctx)
+
+
+def _out_of_piles(ctx, card: Ref) -> None:
+    for pile in ctx.game.state["decks"].values():
+        for name in ("draw", "discard"):
+            if card.id in pile[name]:
+                pile[name].remove(card.id)
 
 
 def reveal(ctx, what, args):
@@ -253,4 +290,5 @@ EFFECTS = {
     "roll": roll, "draw": draw, "discard": discard, "shuffle": shuffle, "search": search, "gain": gain,
     "spend": spend, "advance": advance, "set": set_, "flip": flip, "mark": mark, "unmark": unmark, "give": give,
     "reveal": reveal, "log": log, "emit": emit, "cancel": cancel, "play": play, "end": end, "lookup": lookup, "retreat": retreat,
+    "enter": enter,
 }

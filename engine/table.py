@@ -268,8 +268,11 @@ class Table:
         record.setdefault("stats", {})[target[-1]] = value
 
     def distance(self, a, b) -> int:
-        """Spaces apart along the shortest line of spaces, crossing any edge (walls too): how far a
-        target or an area reaches, as opposed to `steps`, how far a unit can walk."""
+        return self.game.distance(_space(self, a), _space(self, b))
+
+    def apart(self, a, b) -> int:
+        """Spaces apart along the shortest line of spaces crossing any edge, walls too: how far a shot
+        or a blast reaches, as opposed to `distance` (around walls) and `steps` (how a unit may walk)."""
         if self.game.board is None:
             return 0
         return self.game.board.distance(_space(self, a), _space(self, b), through=EVERYTHING)
@@ -307,6 +310,7 @@ def within(ctx, value, spec) -> bool:
 
 # Functions about what is on the table; interp compiles a call to them by name like its own.
 interp.FUNCTIONS.setdefault("within", within)
+interp.FUNCTIONS.setdefault("apart", lambda ctx, a, b: ctx.table.apart(a, b))
 
 
 def _part(place_id: str, board) -> str:

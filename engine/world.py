@@ -155,6 +155,7 @@ class World:
         if record["space"] is None:
             return
         space, record["space"] = record["space"], None
+        record["last_space"] = space  # where it fell, for rules that act there (`u.last_space`)
         self.log({"type": "kill", "unit": unit.id, "kind": record["kind"], "space": space,
                   "by": str(by) if by is not None else None}, ctx.rule)
         self.emit(*unit_event(record["kind"], "killed", unit, by))
