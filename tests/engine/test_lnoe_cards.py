@@ -371,3 +371,18 @@ def test_heros_sacrifice_takes_the_zombies_of_the_space_along(pack):
     assert all(game.state["units"][z.id]["space"] is None for z in zombies)
     assert game.state["units"][other.id]["space"] == game.board.resolve("town_center.a1")
     assert game.state["counters"]["zombies_killed"] == 2 and where(game, card) == "discard"
+
+
+def test_cancelling_courage_takes_back_the_fight_dice_it_gave(pack):
+    game = bare_game(pack, heroes=[0], zombies=[0, 0])  # Courage; then Falling Darkness on it
+    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    put(game, "zombie", "town_center.a2")
+    card = to_hand(game, "courage", "heroes")
+    darkness = to_hand(game, "falling_darkness", "zombies")
+    base = game.table.attribute(sheriff, "fight_dice")
+    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
+    assert game.table.attribute(sheriff, "fight_dice") == base + 1
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, card) == "discard" and where(game, darkness) == "discard"
+    assert game.table.attribute(sheriff, "fight_dice") == base
