@@ -136,10 +136,12 @@ class Table:
         record = self.record(thing)
         if record is None:
             return False
-        if what.kind == "marker":
-            return bool(record.get("markers", {}).get(what.id))
+        if what.kind == "marker":  # a keyword may share a marker's name (LNOE's Fire): either counts
+            return bool(record.get("markers", {}).get(what.id)) or what.id in record.get("keywords", ())
         if what.kind == "keyword":
             return what.id in record.get("keywords", ()) or record.get("type") == what.id
+        if what.kind == "kind":  # a keyword named like a unit kind (LNOE's Townsfolk cards)
+            return what.id in record.get("keywords", ())
         if what.kind == "card_proto" and isinstance(thing, Ref) and thing.kind == "unit":
             return any(c["proto"] == what.id and c["where"] == thing.id for c in self.state["cards"].values())
         if what.kind == "mode":

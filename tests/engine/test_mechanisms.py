@@ -262,3 +262,61 @@ def test_a_deck_that_keeps_its_discards_is_not_reshuffled_when_empty(write_pack)
         again = game.draw(deck, 1, Ref("side", "heroes"), ctx)
         assert (again == first) == (deck == "loop")
     assert [e["deck"] for e in game.entries if e["type"] == "reshuffle"] == ["loop"]
+
+
+def test_table_queries_within_apart_buildings_cards_and_new_units(write_pack):
+    """`within` (ranges, targets, numbers), `apart` (across walls) against `distance` (around them), a
+    building's name/roll/pick_up/board and markers, `c is CARD`, `h has c`, `give` out of a discard pile,
+    `remove CARD`, `spawn … as`, `enter KIND` (an unused prototype), `u.last_space`."""
+    system = (SYSTEM.replace('track clock', 'deck pile "Pile" { side heroes; discard keep }\n'
+                             '  stat reach "Reach" { type range; applies cards }\n'
+                             '  stat aim "Aim" { type target; die D6; applies cards }\n'
+                             '  marker flag "Flag" { applies building }\n  track clock')
+              .replace('  wall b1, c1\n', '  wall b1, c1\n  building "Shed" { spaces c1, d1; roll 2-3; pick_up "Key" }\n')
+              .replace('hero "Bob" { health 2; source "t" }', 'hero "Bob" { health 2; count 2; source "t" }'))
+    cards = 'card "Key" { deck pile; count 2; reach 0-1; aim 3+; source "t"; text "k" }\n'
+    extra = """
+  counter w = 0
+  counter d = 0
+  counter b = 0
+  counter c = 0
+  on ping {
+    for each card k where k is key and within(3, k.aim) { w += 1 }
+    for each card k where k is key and within(2, k.aim) { w += 10 }
+    for each card k where k is key and within(1, k.reach) and not within(2, k.reach) { w += 100 }
+    if within(2, [1, 3]) and within(4, 4) and not within(5, [1, 4, 6]) and not within(1, stat(who, health)) { w += 1000 }
+    d = apart(a1, d1) * 100 + min(distance(a1, d1), 99)
+    for each building s where s.name == "Shed" and within(3, s.roll) and s.pick_up == key and s.board == "lane" {
+      mark s with flag
+      if s has flag { b = 1 }
+    }
+    for each card k in pile.discard where k is key { give k to who }
+    for each hero h where h has random(card k where k is key and k.owner == h) { c += 1 }
+    for each card k where k is key and not (who has k) { remove k }
+    spawn zombie at b1 as z
+    kill z
+    enter hero at a1 as fresh
+    if z.last_space == b1 and fresh.name != "x" { c += 10 }
+  }
+"""
+    root = write_pack({"sys.pit": system + cards, "main.pit": SCENARIO.format(extra=extra)}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=1, policies={})
+    game.state["at"] = ["test"]
+    ann = game.add_unit(next(u for u in game.model.units if u["id"] == "ann"), "a1")
+    keys = sorted(c for c, r in game.state["cards"].items() if r["proto"] == "key")
+    pile = game.state["decks"]["pile"]
+    pile["draw"].remove(keys[0])
+    pile["discard"].append(keys[0])
+    game.state["cards"][keys[0]]["where"] = "discard"
+    game.emit("ping", {"who": ann})
+    counters = game.state["counters"]
+    assert counters["w"] == 2 + 0 + 200 + 1000  # both Keys: 3 meets 3+, 2 does not; 1 is in 0-1, 2 is not
+    assert counters["d"] == 300 + 99  # three spaces apart across the wall; no way round it for a Hero
+    assert counters["b"] == 1 and game.state["buildings"]["shed"]["markers"] == {"flag": 1}
+    assert game.state["cards"][keys[0]]["where"] == ann.id and pile["discard"] == []
+    assert game.state["cards"][keys[1]]["where"] == "box" and keys[1] not in pile["draw"]
+    assert counters["c"] == 11
+    entered = [e for e in game.entries if e["type"] == "enter"]
+    assert [e["proto"] for e in entered] == ["bob"]  # Ann is in play; Bob has copies left
