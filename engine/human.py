@@ -158,7 +158,8 @@ TEMPLATES = {  # log entry type → how it reads; fields are named by _name
     "mark": "{what} marked {marker}", "unmark": "{what} no longer {marker}", "flip": "{what} flipped to {mode}",
     "discard": "{card} discarded", "give": "{card} given to {to}", "lookup": "{table}: {roll} in {column} → {result}",
     "shuffle": "{deck} shuffled", "reshuffle": "{deck} reshuffled", "shuffle_in": "{card} shuffled into {deck}",
-    "search": "searched {deck}: {found}", "cancel": "{card} cancelled"}
+    "search": "searched {deck}: {found}", "cancel": "{card} cancelled",
+    "in_play": "{card} stays in play"}
 
 
 def describe_entry(game, e: dict) -> str:
