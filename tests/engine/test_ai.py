@@ -114,3 +114,13 @@ def test_ai_against_ai_plays_lnoe_to_a_result(scenario):
         assert result["winner"] in ("heroes", "zombies")
         advised = [e for e in game.entries if e["type"] == "choice"]
         assert advised
+
+
+def test_count_of_kind_in_place_counts_every_unit_not_whether_there_is_one(write_pack):
+    # the ai's scores lean on it: `-count(hero in h.space)`, `count(zombie in s) == 0`
+    extra = ('on game.start { spawn 3 of zombie at a1\n marks = count(zombie in a1)\n'
+             ' if any(zombie in a1) and not any(zombie in b1) { seen = count(zombie in b1) + 10 } }')
+    game = ai_game(pack_for(write_pack, extra))
+    play(game)
+    assert game.state["counters"]["marks"] == 3
+    assert game.state["counters"]["seen"] == 10
