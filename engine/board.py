@@ -181,11 +181,18 @@ class Board:
                  closed=frozenset()) -> int | float:
         """Steps on a shortest path; math.inf when unreachable, so `distance(…) <= range` just works.
         LNOE counts range "using the shortest possible number of spaces" (LNOE, Ranged Attack)."""
-        dist, _ = self._search(a, blocked, through, diagonal, closed)
-        if b not in dist:
+        if not blocked and not closed and type(through) in (tuple, frozenset):  # the common question, cached
+            key = ("dist", a, through, diagonal)
+            dist = self._cache.get(key)
+            if dist is None:
+                dist = self._cache[key] = self._search(a, blocked, through, diagonal, closed)[0]
+        else:
+            dist, _ = self._search(a, blocked, through, diagonal, closed)
+        found = dist.get(b)
+        if found is None:
             self.space(b)
             return math.inf
-        return dist[b]
+        return found
 
     def within(self, sid: str, n: int, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
                closed=frozenset()) -> frozenset[str]:
@@ -259,9 +266,17 @@ class Board:
         data has no coordinates, so a straight line is a declared `link` list of three or more zones
         (`link a, b, c`); the line may pass only exterior (non-building), non-opaque zones. With
         pairwise links only, sight is one zone: conservative, never seeing round a corner."""
-        key = ("los", a, b, frozenset(opaque), _pairs(closed))
+        if not opaque and not closed:  # the common question, without building its full key
+            found = self._cache.get(("los0", a, b))
+            if found is None:
+                found = self._cache[("los0", a, b)] = self._sight(a, b, frozenset(), frozenset())
+            return found
+        return self._sight(a, b, frozenset(opaque), _pairs(closed))
+
+    def _sight(self, a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:
+        key = ("los", a, b, opaque, closed)
         if key not in self._cache:
-            self._cache[key] = self._sees(a, b, frozenset(opaque), _pairs(closed))
+            self._cache[key] = self._sees(a, b, opaque, closed)
         return self._cache[key]
 
     def _sees(self, a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:

@@ -13,7 +13,7 @@ from spawnpit.engine.model import model_for
 from spawnpit.engine.rng import Chance
 from spawnpit.engine.state import Ref, empty_state, new_id
 from spawnpit.engine.table import Table
-from spawnpit.engine.world import World
+from spawnpit.engine.world import World, index_records
 
 EVENT_BUDGET = 200_000
 NESTING_LIMIT = 60  # events raised at once (`emit`, a walk's steps) inside one another
@@ -26,14 +26,11 @@ class GameError(Exception):
 class Context:
     """What a running hook sees: the game, its variables, the event, and which rule it belongs to."""
 
-    __slots__ = ("game", "env", "rule", "cancelled", "parent")
+    __slots__ = ("game", "env", "rule", "cancelled", "parent", "table")
 
     def __init__(self, game, env: dict, rule: dict | None, parent=None) -> None:
         self.game, self.env, self.rule, self.parent, self.cancelled = game, env, rule, parent, False
-
-    @property
-    def table(self):
-        return self.game.table
+        self.table = game.table
 
     @property
     def chance(self):
@@ -91,6 +88,9 @@ class Game(World, Decks):
         self._prefer = None  # the scores of the choice being asked (`preferences`)
         self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
         World.__init__(self)
+        self._hooks: dict[str, tuple] = {}  # event → (its `instead of` hooks, its other hooks), in layer order
+        self._constants: dict[str, Ref] = {}  # names that stand for the same thing all game (not counters)
+        self._plan_objectives()
         self.met: set[int] = set()  # objectives (by index) that held, or whose event happened, at some point
         self._at_objectives: dict[str, list[int]] = {}
         for index, objective in enumerate(self.objectives):
@@ -103,6 +103,16 @@ class Game(World, Decks):
         state = self.state
         if name in state["counters"]:
             return state["counters"][name]
+        found = self._constants.get(name)
+        if found is not None:
+            return found
+        found = self._lookup(name)
+        if isinstance(found, Ref):  # a declared name, space or building: the same all game long
+            self._constants[name] = found
+        return found
+
+    def _lookup(self, name: str):
+        state = self.state
         if name == "round":
             return state["round"]
         if name == "rounds":  # the scenario's number of rounds
@@ -158,36 +168,50 @@ class Game(World, Decks):
         raise GameError(f"runaway chain of events ({why}); most active rules: {', '.join(rules)}")
 
     def _dispatch(self, event: str, params: dict) -> bool:
-        """Run the hooks of one event; True when a replacement took its place."""
-        self.state["events"] += 1
+        """Run the hooks of one event; True when a replacement took its place. The `instead of` hooks
+        that apply run first, in layer order; when one did, the ordinary hooks do not run."""
+        state = self.state
+        state["events"] += 1
         if event in self._at_objectives:
             self.met.update(self._at_objectives[event])
-        if self.state["events"] > EVENT_BUDGET:
+        if state["events"] > EVENT_BUDGET:
             self._runaway(f"over {EVENT_BUDGET}")
-        hooks = self.model.hooks.get(event, ())
+        split = self._hooks.get(event)
+        if split is None:
+            hooks = self.model.hooks.get(event, ())
+            split = self._hooks[event] = (tuple(h for h in hooks if h.replace), tuple(h for h in hooks if not h.replace))
+        replacing, ordinary = split
         replaced = False
-        for replace in (True, False):
-            if replaced and not replace:
-                break
-            for hook in hooks:
-                if hook.replace == replace and self._applies(hook, params):
-                    self._run(hook, params)
-                    replaced = replaced or replace
-                    if self.state["result"] is not None:
+        for hook in replacing:
+            ctx = self._applies(hook, params)
+            if ctx is not None:
+                self._run(hook, params, ctx)
+                replaced = True
+                if state["result"] is not None:
+                    return replaced
+        if not replaced:
+            for hook in ordinary:
+                ctx = self._applies(hook, params)
+                if ctx is not None:
+                    self._run(hook, params, ctx)
+                    if state["result"] is not None:
                         return replaced
-        self._check_objectives(event)
+        if self._objectives_by_event or self._when_objectives:
+            self._check_objectives(event)
         return replaced
 
-    def _applies(self, hook, params: dict) -> bool:
+    def _applies(self, hook, params: dict):
+        """Whether the hook applies to this event: None when not, else the context it runs in (False when
+        it has neither filters nor `when`, so its context is made only if it runs)."""
         if hook.owner is not None and not self.in_play(hook.owner):
-            return False
+            return None
         if not hook.filters and hook.when is None:
-            return True
+            return False
         ctx = self._context(hook, params)
         for prep, value in hook.filters.items():
             if not self._filter_matches(params.get(prep), value(ctx)):
-                return False
-        return hook.when is None or bool(hook.when(ctx))
+                return None
+        return ctx if hook.when is None or hook.when(ctx) else None
 
     def _filter_matches(self, actual, wanted) -> bool:
         if actual is None:
@@ -202,9 +226,10 @@ class Game(World, Decks):
             env["self"] = self.owner_ref(hook.owner)
         return Context(self, env, hook.rule)
 
-    def _run(self, hook, params: dict) -> None:
+    def _run(self, hook, params: dict, ctx: Context | None = None) -> None:
         self.fired[hook.rule["rule"]] = self.fired.get(hook.rule["rule"], 0) + 1
-        ctx = self._context(hook, params)
+        if not ctx:  # its filters and `when` only read the context they were worked out in: it can serve
+            ctx = self._context(hook, params)
         try:
             interp.run_block(ctx, hook.body)
         except interp.EndAction:
@@ -216,13 +241,44 @@ class Game(World, Decks):
     # ---- objectives and results ------------------------------------------------------------------
 
     def _check_objectives(self, event: str) -> None:
+        """After each event, the first objective (in scenario order) that is met decides the game: one
+        named for this event (`at`), or one whose `when` holds. A `when` made only of counters, tracks
+        and constants is worked out again only when one of those counters or tracks changed."""
         if self.state["result"] is not None:
             return
+        ctx = None
+        for index, objective, inputs in self._when_objectives if event not in self._objectives_by_event \
+                else self._all_objectives:
+            if inputs is None:  # an `at` objective
+                if objective.get("at") != event:
+                    continue
+            elif inputs is False:
+                ctx = ctx or self._plain_ctx()
+                if not objective["test"](ctx):
+                    continue
+            else:
+                key = inputs(self.state)
+                if key is not None and self._unmet.get(index) == key:
+                    continue
+                ctx = ctx or self._plain_ctx()
+                if not objective["test"](ctx):
+                    self._unmet[index] = key
+                    continue
+            self.met.add(index)
+            self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
+            return
+
+    def _plan_objectives(self) -> None:
+        """How each objective is checked (see _check_objectives): the `when` ones with the function
+        giving the values its verdict depends on (None: cannot tell), or False to work it out each time."""
+        self._all_objectives, self._unmet = [], {}
         for index, objective in enumerate(self.objectives):
-            if objective.get("at") == event or ("when" in objective and objective["test"](self._plain_ctx())):
-                self.met.add(index)
-                self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
-                return
+            inputs = None
+            if "when" in objective:
+                inputs = _inputs(objective["when"], self.state["counters"], self.model.names)
+            self._all_objectives.append((index, objective, inputs))
+        self._when_objectives = [entry for entry in self._all_objectives if entry[2] is not None]
+        self._objectives_by_event = {o["at"] for o in self.objectives if o.get("at")}
 
     def _plain_ctx(self) -> Context:
         return Context(self, {}, None)
@@ -316,11 +372,56 @@ class Game(World, Decks):
         game = cls(pack, scenario, state["seed"], policies, log)
         game.chance.restore(state.pop("rng"))
         state.pop("logged", None)
+        index_records(state, game)
         game.state = state
         return game
 
     def new_unit_id(self) -> str:
         return new_id(self.state, "u")
+
+
+_SIMPLE_OPS = {"==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"}
+
+
+def _inputs(ir, counters: dict, names: dict):
+    """For a `when` that reads only counters, tracks and constant names through comparisons and arithmetic,
+    a function of the state giving the values it depends on; False for any other expression."""
+    used: set[str] = set()
+
+    def simple(node) -> bool:
+        if not isinstance(node, dict):
+            return False
+        if "lit" in node:
+            return True
+        if "name" in node:
+            used.add(node["name"])
+            return True
+        if "op" in node:
+            return node["op"] in ("and", "or", "not", "-") and all(simple(a) for a in node["args"])
+        if "chain" in node:
+            chain = node["chain"]
+            return all(op in _SIMPLE_OPS for op in chain[1::2]) and all(simple(e) for e in chain[::2])
+        return False
+
+    if not simple(ir):
+        return False
+    reads = []
+    for name in sorted(used):
+        if name in counters:
+            reads.append(("counters", name))
+        elif name in ("round", "rounds", "event", "self"):
+            return False
+        elif names.get(name, ("",))[0] == "track":
+            reads.append(("tracks", names[name][1]))
+        elif name not in names:
+            return False  # a space, a building or an unknown name: worked out each time
+    missing = object()
+
+    def values(state: dict):
+        key = tuple(state[table].get(name, missing) for table, name in reads)
+        return None if missing in key else key
+
+    return values
 
 
 def _criteria(value) -> tuple:

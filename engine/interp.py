@@ -4,9 +4,18 @@ A hook body runs thousands of times per simulated game, so walking its JSON form
 dominate; compiling it once to nested closures is the design the benchmark asks for. The meaning of
 `in`, `has`, attributes and effects on the table lives in ``table.Table``; this module only builds the
 closures and the control flow.
+
+Common shapes are specialised when compiled (a comparison of two operands, `and`/`or` of two, calls by
+number of arguments), and a selection's `where` (and a choice's `prefer`) is compiled in a *scope*: a
+pure sub-expression that does not depend on the item being tested (`nearest(s, space o where o has
+objective)` when scoring each space `s`) is worked out once per selection, the first time it is needed,
+instead of once per item. Pure means no dice and no chance (`roll`, `random`): such a value cannot differ
+between two items, so remembering it changes nothing but the time taken.
 """
 
 from __future__ import annotations
+
+import operator
 
 from spawnpit.engine.state import Ref
 
@@ -28,6 +37,97 @@ def _lit(ir):
     return value
 
 
+# ---- scopes: sub-expressions worked out once per selection ---------------------------------------
+
+class _Scope:
+    """A selection's `where` or a choice's `prefer` while it is compiled (`bound`: the name it binds for
+    each item) and while it runs (`item`: the item being tested; `memo`: the values of its item-independent
+    sub-expressions, or None). Inside, the bound name reads `item` directly: no context is made per item."""
+
+    __slots__ = ("bound", "size", "memo", "item")
+
+    def __init__(self, bound) -> None:
+        self.bound, self.size, self.memo, self.item = frozenset(bound), 0, None, None
+
+    def fresh(self):
+        return [_UNSET] * self.size if self.size else None
+
+
+_UNSET = object()
+_SCOPES: list[_Scope] = []  # the scopes being compiled, outermost first
+# Functions whose value depends only on their arguments and the table (no dice, no chance, no change).
+PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest",
+                  "lowest", "doubles", "reach", "steps", "route", "nearest", "within", "apart"}
+_WORTH = ("select", "call", "chain", "op", "attr", "list")  # what is dearer to work out than to remember
+
+
+def _free(ir) -> tuple[frozenset, bool]:
+    """The names an expression reads, and whether it is pure."""
+    if not isinstance(ir, dict):
+        return frozenset(), True
+    if "lit" in ir:
+        return frozenset(), True
+    if "name" in ir:
+        return frozenset((ir["name"],)), True
+    if "attr" in ir:
+        return _free(ir["of"])
+    if "call" in ir:
+        names, pure = frozenset(), ir["call"] in PURE_FUNCTIONS
+        for arg in ir["args"]:
+            n, p = _free(arg)
+            names, pure = names | n, pure and p
+        return names, pure
+    if "select" in ir:
+        names, pure = _free(ir.get("in")) if ir.get("in") else (frozenset(), True)
+        if ir.get("where"):
+            n, p = _free(ir["where"])
+            names, pure = names | (n - {ir["var"]}), pure and p
+        return names, pure
+    parts = ir.get("list") or ir.get("args") or [e for e in ir.get("chain", [])[::2]]
+    if not any(k in ir for k in ("list", "op", "chain")):
+        return frozenset(), False  # unknown: never remembered
+    names, pure = frozenset(), True
+    for part in parts:
+        n, p = _free(part)
+        names, pure = names | n, pure and p
+    return names, pure
+
+
+def _home(ir) -> int | None:
+    """Index of the outermost scope being compiled in which `ir` has one value for every item."""
+    names, pure = _free(ir)
+    if not pure:
+        return None
+    home = None
+    for index in range(len(_SCOPES) - 1, -1, -1):
+        if names & _SCOPES[index].bound:
+            break
+        home = index
+    return home
+
+
+def _remembered(fn, scope: _Scope, slot: int):
+    def run(ctx):
+        memo = scope.memo
+        if memo is None:
+            return fn(ctx)
+        value = memo[slot]
+        if value is _UNSET:
+            value = memo[slot] = fn(ctx)
+        return value
+
+    return run
+
+
+def _scoped(scope: _Scope, ir):
+    """Compile `ir` inside `scope` (a `where` or `prefer`)."""
+    _SCOPES.append(scope)
+    try:
+        return expr(ir)
+    finally:
+        _SCOPES.pop()
+
+
 # ---- expressions ---------------------------------------------------------------------------------
 
 def expr(ir):
@@ -35,13 +135,37 @@ def expr(ir):
         return lambda ctx: None
     for key, build in _EXPR:
         if key in ir:
+            if _SCOPES and key in _WORTH:
+                home = _home(ir)
+                if home is not None:
+                    scope, outer = _SCOPES[home], _SCOPES[home:]
+                    del _SCOPES[home:]  # inside, every part is worked out once per run of `scope` anyway
+                    try:
+                        fn = build(ir)
+                    finally:
+                        _SCOPES.extend(outer)
+                    scope.size += 1
+                    return _remembered(fn, scope, scope.size - 1)
             return build(ir)
     raise RuleError(f"cannot evaluate {ir!r}")
 
 
 def _name(ir):
     name = ir["name"]
-    return lambda ctx: ctx.lookup(name)
+    for scope in reversed(_SCOPES):  # the item of an enclosing selection or choice
+        if name in scope.bound:
+            return lambda ctx: scope.item
+
+    def run(ctx):
+        c = ctx
+        while c is not None:
+            env = c.env
+            if name in env:
+                return env[name]
+            c = c.parent
+        return ctx.game.lookup(name)
+
+    return run
 
 
 def _attr(ir):
@@ -57,6 +181,23 @@ def _call(ir):
     if ir["call"] == "stat" and len(ir["args"]) == 2 and "name" in ir["args"][1]:
         name = ir["args"][1]["name"]  # `stat(h, health)`: the second argument names a stat, it is not a value
         args[1] = lambda ctx: name
+    if ir["call"] == "count" and len(args) == 1:
+        a = args[0]
+        return lambda ctx: len(ctx.table.selection(a(ctx)))
+    if ir["call"] == "any" and len(args) == 1:
+        a = args[0]
+        return lambda ctx: bool(ctx.table.selection(a(ctx)))
+    if len(args) == 0:
+        return lambda ctx: fn(ctx)
+    if len(args) == 1:
+        a = args[0]
+        return lambda ctx: fn(ctx, a(ctx))
+    if len(args) == 2:
+        a, b = args
+        return lambda ctx: fn(ctx, a(ctx), b(ctx))
+    if len(args) == 3:
+        a, b, c = args
+        return lambda ctx: fn(ctx, a(ctx), b(ctx), c(ctx))
     return lambda ctx: fn(ctx, *[a(ctx) for a in args])
 
 
@@ -68,34 +209,90 @@ def _list(ir):
 def _op(ir):
     op, args = ir["op"], [expr(a) for a in ir["args"]]
     if op == "not":
-        return lambda ctx: not args[0](ctx)
+        a = args[0]
+        return lambda ctx: not a(ctx)
     if op == "-":
-        return lambda ctx: -args[0](ctx)
+        a = args[0]
+        return lambda ctx: -a(ctx)
+    if len(args) == 2:
+        a, b = args
+        if op == "and":
+            return lambda ctx: bool(a(ctx) and b(ctx))
+        return lambda ctx: bool(a(ctx) or b(ctx))
     if op == "and":
         return lambda ctx: all(a(ctx) for a in args)
     return lambda ctx: any(a(ctx) for a in args)
 
 
+_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "has", "is", "not in"}
+
+
 def _chain(ir):
     first = expr(ir["chain"][0])
     rest = [(op, expr(e)) for op, e in zip(ir["chain"][1::2], ir["chain"][2::2])]
-    comparisons = {"==", "!=", "<", "<=", ">", ">=", "in", "has", "is", "not in"}
+    if len(rest) == 1:
+        return _binary(first, *rest[0])
 
     def run(ctx):
         left = first(ctx)
         result = left
         for op, operand in rest:
             right = operand(ctx)
-            if op in comparisons:
+            if op in _COMPARISONS:
                 if not ctx.table.compare(op, left, right):
                     return False
                 result = True
             else:
                 result = _arith(op, _num(ctx.table.value(left)), _num(ctx.table.value(right)))
-            left = right if op in comparisons else result
+            left = right if op in _COMPARISONS else result
         return result
 
     return run
+
+
+def _binary(left, op, right):
+    """One comparison or one arithmetic operation: the commonest chains, without the loop. A comparison
+    gives True or False, as the general chain does."""
+    if op == "has":
+        return lambda ctx: True if ctx.table.has(left(ctx), right(ctx)) else False
+    if op == "in":
+        return lambda ctx: True if ctx.table.contains(right(ctx), left(ctx)) else False
+    if op == "not in":
+        return lambda ctx: False if ctx.table.contains(right(ctx), left(ctx)) else True
+    if op == "is":
+        return lambda ctx: True if ctx.table.is_(left(ctx), right(ctx)) else False
+    if op in ("==", "!="):
+        equal = op == "=="
+
+        def same(ctx):
+            a, b = left(ctx), right(ctx)
+            if type(a) is Ref or type(b) is Ref:
+                value = ctx.table.value
+                a, b = value(a), value(b)
+            return (True if a == b else False) is equal
+
+        return same
+    if op in _ORDER:
+        test = _ORDER[op]
+
+        def order(ctx):
+            a, b = left(ctx), right(ctx)
+            if type(a) is Ref or type(b) is Ref:
+                value = ctx.table.value
+                a, b = value(a), value(b)
+            return True if test(a or 0, b or 0) else False
+
+        return order
+
+    def arith(ctx):
+        a, b = left(ctx), right(ctx)
+        value = ctx.table.value
+        return _arith(op, _num(value(a)), _num(value(b)))
+
+    return arith
+
+
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def _num(value):
@@ -120,18 +317,38 @@ def _arith(op, a, b):
 
 def _select(ir):
     kind, var = ir["select"], ir["var"]
-    source, where = expr(ir.get("in")), (expr(ir["where"]) if ir.get("where") else None)
+    source = expr(ir.get("in")) if ir.get("in") else None
+    if not ir.get("where"):
+        if source is None:
+            return lambda ctx: ctx.table.pool(kind, None)
+        return lambda ctx: ctx.table.pool(kind, source(ctx))
+    scope = _Scope({var})
+    where = _scoped(scope, ir["where"])
 
     def run(ctx):
-        pool = ctx.table.pool(kind, source(ctx) if ir.get("in") else None)
-        if where is None:
-            return pool
-        return [item for item in pool if where(ctx.child({var: item}))]
+        pool = ctx.table.pool(kind, source(ctx) if source is not None else None)
+        if not pool:
+            return []
+        saved = scope.memo, scope.item
+        scope.memo = scope.fresh()
+        try:
+            out = []
+            for item in pool:
+                scope.item = item
+                if where(ctx):
+                    out.append(item)
+            return out
+        finally:
+            scope.memo, scope.item = saved
 
     return run
 
 
-_EXPR = (("lit", lambda ir: (lambda v: lambda ctx: v)(_lit(ir))), ("name", _name), ("attr", _attr),
+def _const(value):
+    return lambda ctx: value
+
+
+_EXPR = (("lit", lambda ir: _const(_lit(ir))), ("name", _name), ("attr", _attr),
          ("call", _call), ("list", _list), ("op", _op), ("chain", _chain), ("select", _select))
 
 
@@ -169,10 +386,15 @@ def _dice(pool) -> list:
     return [] if pool is None else [pool]
 
 
-def _movement():
-    from spawnpit.engine import movement
+_MOVEMENT = []
 
-    return movement
+
+def _movement():
+    if not _MOVEMENT:
+        from spawnpit.engine import movement
+
+        _MOVEMENT.append(movement)
+    return _MOVEMENT[0]
 
 
 # ---- statements ----------------------------------------------------------------------------------
@@ -242,7 +464,12 @@ def _let(ir):
 
 def _if(ir):
     cond, then, orelse = expr(ir["if"]), block(ir["then"]), block(ir["else"])
-    return lambda ctx: run_block(ctx, then if cond(ctx) else orelse)
+
+    def run(ctx):
+        for step in (then if cond(ctx) else orelse):
+            step(ctx)
+
+    return run
 
 
 def _for_each(ir):
@@ -258,14 +485,28 @@ def _for_each(ir):
 
 def _choose(ir):
     select = _select({"select": ir["choose"], "var": ir["var"], "in": ir.get("in"), "where": ir.get("where")})
-    body, var, by, optional = block(ir["body"]), ir["var"], expr(ir.get("by")), ir.get("optional", False)
-    prefer = expr(ir["prefer"]) if ir.get("prefer") else None
+    body, var, optional = block(ir["body"]), ir["var"], ir.get("optional", False)
+    by = expr(ir["by"]) if ir.get("by") else None
+    scope = _Scope({var})
+    prefer = _scoped(scope, ir["prefer"]) if ir.get("prefer") else None
+    label = f"choose {ir['choose']}"
 
     def run(ctx):
         options = select(ctx)
-        score = (lambda option: prefer(ctx.child({var: option}))) if prefer is not None else None
-        picked = ctx.choose(options, by=by(ctx) if ir.get("by") else None, optional=optional,
-                            label=f"choose {ir['choose']}", prefer=score)
+        if prefer is None:
+            picked = ctx.choose(options, by=by(ctx) if by is not None else None, optional=optional, label=label)
+        else:
+            def score(option):  # the rules' score of an option
+                scope.item = option
+                return prefer(ctx)
+
+            who = by(ctx) if by is not None else None
+            saved = scope.memo, scope.item
+            scope.memo = scope.fresh()
+            try:
+                picked = ctx.choose(options, by=who, optional=optional, label=label, prefer=score)
+            finally:
+                scope.memo, scope.item = saved
         if picked is not None:
             run_block(ctx.child({var: picked}), body)
 

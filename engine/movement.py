@@ -30,7 +30,10 @@ def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
 
 
 def _stops(game, space: str, stop: frozenset[str]) -> bool:
-    return bool(stop) and any(u["space"] == space and u["kind"] in stop for u in game.state["units"].values())
+    if not stop:
+        return False
+    units = game.state["units"]
+    return any(units[u]["kind"] in stop for u in game.unit_ids(space=space))
 
 
 def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
@@ -41,7 +44,8 @@ def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
     through, stop = _rules(game, unit)
     if not honour_stop or not stop:
         return game.board.search(start, through)
-    stopping = {u["space"] for u in game.state["units"].values() if u["kind"] in stop} - {start}
+    units = game.state["units"]
+    stopping = {units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start}
     if not stopping:
         return game.board.search(start, through)
     adjacency = game.board.adjacency(through)
@@ -65,7 +69,8 @@ def reach(game, unit: Ref, n) -> list[Ref]:
         return []
     dist, _ = _search(game, unit, True)
     limit = int(n or 0)
-    return [Ref("space", s) for s in sorted(dist) if 0 < dist[s] <= limit]
+    ref = game.table.ref
+    return [ref("space", s) for s in sorted(s for s, d in dist.items() if 0 < d <= limit)]
 
 
 def steps(game, unit: Ref, place: str):

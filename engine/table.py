@@ -15,11 +15,23 @@ from spawnpit.engine.state import Ref
 from spawnpit.names import slug as _slug
 
 _SPACE_KINDS = ("space", "building")
+_RECORD_TABLES = {"unit": "units", "card": "cards", "space": "spaces", "building": "buildings"}
+# Attributes read straight from a record: the kind of reference they give (None: the value itself).
+_FIELDS = {"space": "space", "side": "side", "kind": "kind", "mode": None, "owner": "unit", "name": None, "deck": "deck"}
 
 
 class Table:
     def __init__(self, game) -> None:
         self.game = game
+        self._refs: dict[str, dict[str, Ref]] = {"unit": {}, "space": {}}  # one Ref per unit or space, made once
+
+    def ref(self, kind: str, id_: str) -> Ref:
+        """The reference to a unit or space (the same object each time: references are immutable)."""
+        refs = self._refs[kind]
+        found = refs.get(id_)
+        if found is None:
+            found = refs[id_] = Ref(kind, id_)
+        return found
 
     @property
     def state(self) -> dict:
@@ -28,16 +40,16 @@ class Table:
     # ---- selections ------------------------------------------------------------------------------
 
     def units(self, kind: str | None = None, where: Ref | None = None) -> list[Ref]:
-        out = []
-        for uid, unit in self.state["units"].items():
-            if unit["space"] is None:
-                continue
-            if kind not in (None, "unit") and unit["kind"] != kind:
-                continue
-            if where is not None and not self.located(unit, where):
-                continue
-            out.append(Ref("unit", uid))
-        return out
+        """The units on the board (of a kind, located in a space, building or side), in table order."""
+        game, ref = self.game, self.ref
+        kind = None if kind == "unit" else kind
+        if where is None:
+            return [ref("unit", uid) for uid in game.unit_ids(kind=kind)]
+        if where.kind == "space":
+            return [ref("unit", uid) for uid in game.unit_ids(kind=kind, space=where.id)] if where.id is not None else []
+        units, located = game.state["units"], self.located
+        return [ref("unit", uid) for uid, unit in units.items()
+                if unit["space"] is not None and (kind is None or unit["kind"] == kind) and located(unit, where)]
 
     def located(self, unit: dict, where: Ref) -> bool:
         if where.kind == "space":
@@ -64,7 +76,9 @@ class Table:
             return [Ref("building", b) for b in self.game.building_ids()]
         if kind == "card":
             holder = _holder(source)
-            return [Ref("card", c) for c, card in self.state["cards"].items() if source is None or card["where"] == holder]
+            if source is None:
+                return [Ref("card", c) for c in self.state["cards"]]
+            return [Ref("card", c) for c in self.game.card_ids(holder)]
         if kind in ("side", "player"):
             return [Ref("side", s) for s in model.sides]
         if isinstance(source, list):
@@ -128,6 +142,10 @@ class Table:
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
             return False
+        if what.kind == "marker" and isinstance(thing, Ref) and thing.kind in _RECORD_TABLES:  # the common case
+            record = self.record(thing)  # a keyword may share a marker's name (LNOE's Fire): either counts
+            return record is not None and (bool(record.get("markers", {}).get(what.id))
+                                           or what.id in record.get("keywords", ()))
         if what.kind == "card" and isinstance(thing, Ref) and thing.kind in ("unit", "side"):
             card = self.state["cards"].get(what.id)  # `h has c`: the unit (or side's hand) holds that card
             return card is not None and card["where"] == _holder(thing)
@@ -136,7 +154,7 @@ class Table:
         record = self.record(thing)
         if record is None:
             return False
-        if what.kind == "marker":  # a keyword may share a marker's name (LNOE's Fire): either counts
+        if what.kind == "marker":
             return bool(record.get("markers", {}).get(what.id)) or what.id in record.get("keywords", ())
         if what.kind == "keyword":
             return what.id in record.get("keywords", ()) or record.get("type") == what.id
@@ -165,18 +183,29 @@ class Table:
     def record(self, thing) -> dict | None:
         if not isinstance(thing, Ref):
             return None
-        table = {"unit": "units", "card": "cards", "space": "spaces", "building": "buildings"}.get(thing.kind)
+        table = _RECORD_TABLES.get(thing.kind)
         if table is None:
             return None
-        if thing.kind in ("space", "building"):  # markers on a space or building, made on first use
-            return self.state.setdefault(table, {}).setdefault(thing.id, {"markers": {}})
-        return self.state[table].get(thing.id)
+        state = self.game.state
+        if table == "spaces" or table == "buildings":  # markers on a space or building, made on first use
+            records = state.get(table)
+            if records is None:
+                records = state[table] = {}
+            found = records.get(thing.id)
+            if found is None:
+                found = records[thing.id] = {"markers": {}}
+            return found
+        return state[table].get(thing.id)
 
     # ---- attributes and targets ------------------------------------------------------------------
 
     def attribute(self, thing, name: str):
         if thing is None:
             return None
+        if isinstance(thing, Ref) and thing.kind == "unit":  # the common case: straight to the record
+            record = self.game.state["units"].get(thing.id)
+            if record is not None:
+                return self._record_attribute(record, name)
         if isinstance(thing, Ref) and thing.kind == "board":
             return Ref("space", f"{thing.id}.{name}")
         if isinstance(thing, Ref) and thing.kind == "space":
@@ -194,10 +223,16 @@ class Table:
         record = self.record(thing)
         if record is None:
             raise RuleError(f"{thing!r} has no `{name}`")
-        if name in ("space", "side", "kind", "mode", "owner", "name", "deck"):
+        return self._record_attribute(record, name)
+
+    def _record_attribute(self, record: dict, name: str):
+        """An attribute of a unit or card (or a space's or building's markers record)."""
+        if name in _FIELDS:
             value = record.get(name if name != "owner" else "where")
-            kinds = {"space": "space", "side": "side", "kind": "kind", "owner": "unit", "deck": "deck"}
-            return Ref(kinds[name], value) if name in kinds and value is not None else value
+            kind = _FIELDS[name]
+            if kind is None or value is None:
+                return value
+            return self.ref(kind, value) if kind in self._refs else Ref(kind, value)
         if name == "building":
             return self._building(record.get("space"))
         if name == "last_space":  # where a unit stands, or last stood on the board (a killed Hero's space)

@@ -6,14 +6,107 @@ engine.board (shortest paths, sight), built from the scenario's board object.
 
 from __future__ import annotations
 
+import copy
+
 from spawnpit.engine import interp
 from spawnpit.engine.events import unit_event
 from spawnpit.engine.state import Ref, new_id
+
+_OFF_TABLE = ("deck", "discard", "box")  # where a card is not in play
+
+
+class _Version:
+    """Counts the changes to what the game indexes in one table of records (units or cards)."""
+
+    __slots__ = ("version",)
+
+    def __init__(self) -> None:
+        self.version = 0
+
+
+class Record(dict):
+    """A unit's or card's record in the state. To everything that reads, saves or copies it, a plain dict;
+    writing one of the keys the game indexes (where a unit is and what it is, where a card is) tells the
+    game's index that it changed, whoever writes it (an effect, a test)."""
+
+    __slots__ = ("_changes", "_keys")
+
+    def __setitem__(self, key, value) -> None:
+        dict.__setitem__(self, key, value)
+        if key in self._keys:
+            self._changes.version += 1
+
+    def __delitem__(self, key) -> None:
+        dict.__delitem__(self, key)
+        self._changes.version += 1
+
+    def pop(self, key, *default):
+        if key in self._keys:
+            self._changes.version += 1
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key, default=None):
+        if key in self._keys and key not in self:
+            self._changes.version += 1
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs) -> None:
+        dict.update(self, *args, **kwargs)
+        self._changes.version += 1
+
+    def popitem(self):
+        self._changes.version += 1
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._changes.version += 1
+        dict.clear(self)
+
+    def copy(self) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+    def __deepcopy__(self, memo) -> dict:
+        return copy.deepcopy(dict(self), memo)
+
+
+def _record(fields: dict, changes: _Version, keys: frozenset) -> Record:
+    record = Record(fields)
+    record._changes, record._keys = changes, keys
+    return record
+
+
+_UNIT_KEYS = frozenset(("space", "kind", "side", "proto"))
+_CARD_KEYS = frozenset(("where", "proto"))
+
+
+class _Index:
+    """Lists derived from one table of records (units or cards), each worked out on first use and kept
+    until a record of the table changes what it is indexed by. Only records the game made (`Record`) are
+    indexed; a table holding anything else is answered by scanning it each time."""
+
+    __slots__ = ("changes", "table", "seen", "size", "usable", "views")
+
+    def __init__(self) -> None:
+        self.changes = _Version()
+        self.table, self.seen, self.size, self.usable, self.views = None, -1, -1, False, {}
+
+    def views_of(self, table: dict) -> dict | None:
+        """The cached views of `table` (a dict to fill), or None when it cannot be indexed."""
+        if self.seen != self.changes.version or table is not self.table or self.size != len(table):
+            if table is not self.table or self.size != len(table):  # records added (or another table)
+                changes = self.changes
+                self.usable = all(type(r) is Record and r._changes is changes for r in table.values())
+            self.table, self.seen, self.size, self.views = table, self.changes.version, len(table), {}
+        return self.views if self.usable else None
 
 
 class World:
     def __init__(self) -> None:
         model, scenario = self.model, self.model.scenario
+        self._unit_index, self._card_index = _Index(), _Index()
         self.board = _board(model, scenario, self.chance)
         self.space_set = set(self.board.spaces) if self.board else set()
         self.building_set = set(self.board.buildings) if self.board else set()
@@ -39,9 +132,10 @@ class World:
             deck = card["props"].get("deck")
             for _ in range(int(card["props"].get("count", 1))):
                 cid = new_id(state, "c")
-                state["cards"][cid] = {"proto": card["id"], "deck": deck, "where": "deck" if deck else "box",
-                                       "type": card["props"].get("type"), "keywords": card["props"].get("keywords", []),
-                                       "stats": {}, "markers": {}}
+                state["cards"][cid] = _record({"proto": card["id"], "deck": deck, "where": "deck" if deck else "box",
+                                               "type": card["props"].get("type"),
+                                               "keywords": card["props"].get("keywords", []), "stats": {}, "markers": {}},
+                                              self._card_index.changes, _CARD_KEYS)
                 if deck in state["decks"]:
                     state["decks"][deck]["draw"].append(cid)
         for deck in state["decks"].values():
@@ -123,10 +217,11 @@ class World:
         uid = self.new_unit_id()
         kind = proto["unit_kind"]
         stats = {k: v for k, v in proto["props"].items() if k in self.model.system_stats}
-        self.state["units"][uid] = {"proto": proto["id"], "kind": kind, "side": self.model.side_of(kind),
-                                    "space": space, "stats": stats, "wounds": 0,
-                                    "keywords": list(proto["props"].get("keywords", [])), "markers": {},
-                                    "mode": proto["props"].get("mode"), "tracks": {}}
+        self.state["units"][uid] = _record({"proto": proto["id"], "kind": kind, "side": self.model.side_of(kind),
+                                            "space": space, "stats": stats, "wounds": 0,
+                                            "keywords": list(proto["props"].get("keywords", [])), "markers": {},
+                                            "mode": proto["props"].get("mode"), "tracks": {}},
+                                           self._unit_index.changes, _UNIT_KEYS)
         return Ref("unit", uid)
 
     def move_unit(self, unit: Ref, to: Ref, ctx) -> None:
@@ -161,8 +256,54 @@ class World:
         self.emit(*unit_event(record["kind"], "killed", unit, by))
 
     def units_of_side(self, side: str, anywhere: bool = False) -> list[Ref]:
-        return [Ref("unit", u) for u, r in self.state["units"].items()
-                if r["side"] == side and (anywhere or r["space"] is not None)]
+        if anywhere:
+            return [Ref("unit", u) for u, r in self.state["units"].items() if r["side"] == side]
+        ref = self.table.ref
+        return [ref("unit", u) for u in self.unit_ids(side=side)]
+
+    # ---- indexes: which units are where, which cards are held --------------------------------------
+
+    def unit_ids(self, kind: str | None = None, space: str | None = None, side: str | None = None) -> list[str]:
+        """Ids of the units on the board (of a kind, in a space, of a side), in the order of the state's
+        table of units, as a scan of it would give them: a new list, which the caller may change."""
+        units = self.state["units"]
+        views = self._unit_index.views_of(units)
+        if views is None:
+            return [u for u, r in units.items() if r["space"] is not None and (kind is None or r["kind"] == kind)
+                    and (space is None or r["space"] == space) and (side is None or r["side"] == side)]
+        if space is not None:
+            found = views.get("space")
+            if found is None:
+                found = views["space"] = _group(units, "space")
+            ids = found.get(space, ())
+            return [u for u in ids if units[u]["kind"] == kind] if kind is not None else list(ids)
+        if kind is not None:
+            found = views.get("kind")
+            if found is None:
+                found = views["kind"] = _group(units, "kind")
+            return list(found.get(kind, ()))
+        if side is not None:
+            found = views.get("side")
+            if found is None:
+                found = views["side"] = _group(units, "side")
+            return list(found.get(side, ()))
+        found = views.get("all")
+        if found is None:
+            found = views["all"] = [u for u, r in units.items() if r["space"] is not None]
+        return list(found)
+
+    def card_ids(self, where: str) -> list[str]:
+        """Ids of the cards held at `where` (a unit's id, "side:NAME", "play", …), in table order."""
+        cards = self.state["cards"]
+        views = self._card_index.views_of(cards)
+        if views is None:
+            return [c for c, r in cards.items() if r["where"] == where]
+        found = views.get("where")
+        if found is None:
+            found = views["where"] = {}
+            for cid, record in cards.items():
+                found.setdefault(record["where"], []).append(cid)
+        return list(found.get(where, ()))
 
     def flip(self, thing, mode, ctx) -> None:
         record = self.table.record(thing)
@@ -190,8 +331,22 @@ class World:
     def in_play(self, owner: str) -> bool:
         kind, proto = owner.split(":", 1)
         if kind == "unit":
-            return any(u["proto"] == proto and u["space"] is not None for u in self.state["units"].values())
-        return any(c["proto"] == proto and c["where"] not in ("deck", "discard", "box") for c in self.state["cards"].values())
+            units = self.state["units"]
+            views = self._unit_index.views_of(units)
+            if views is None:
+                return any(u["proto"] == proto and u["space"] is not None for u in units.values())
+            found = views.get("protos")
+            if found is None:
+                found = views["protos"] = {u["proto"] for u in units.values() if u["space"] is not None}
+            return proto in found
+        cards = self.state["cards"]
+        views = self._card_index.views_of(cards)
+        if views is None:
+            return any(c["proto"] == proto and c["where"] not in _OFF_TABLE for c in cards.values())
+        found = views.get("protos")
+        if found is None:
+            found = views["protos"] = {c["proto"] for c in cards.values() if c["where"] not in _OFF_TABLE}
+        return proto in found
 
     def owner_ref(self, owner: str) -> Ref | None:
         kind, proto = owner.split(":", 1)
@@ -200,6 +355,28 @@ class World:
             if record["proto"] == proto and (record.get("space") is not None or record.get("where") not in ("deck", "discard", "box")):
                 return Ref(kind, key)
         return None
+
+
+def _group(records: dict, key: str) -> dict[str, list[str]]:
+    """Ids of the records on the board grouped by one of their keys, each group in table order."""
+    out: dict[str, list[str]] = {}
+    for rid, record in records.items():
+        if record["space"] is not None:
+            value = record[key]
+            group = out.get(value)
+            if group is None:
+                out[value] = [rid]
+            else:
+                group.append(rid)
+    return out
+
+
+def index_records(state: dict, game) -> None:
+    """Make the unit and card records of a restored state the game's own (`Record`), so they are indexed."""
+    for table, index, keys in (("units", game._unit_index, _UNIT_KEYS), ("cards", game._card_index, _CARD_KEYS)):
+        records = state[table]
+        for rid, record in records.items():
+            records[rid] = _record(record, index.changes, keys)
 
 
 def _board(model, scenario, chance):
