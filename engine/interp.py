@@ -58,7 +58,7 @@ _SCOPES: list[_Scope] = []  # the scopes being compiled, outermost first
 # Functions whose value depends only on their arguments and the table (no dice, no chance, no change).
 PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest",
                   "lowest", "doubles", "reach", "steps", "route", "nearest", "within", "apart"}
-_WORTH = ("select", "call", "chain", "op", "attr", "list")  # what is dearer to work out than to remember
+_WORTH = ("select", "call", "chain", "op", "attr", "list", "name")  # dearer to work out than to remember
 
 
 def _free(ir) -> tuple[frozenset, bool]:
@@ -173,11 +173,32 @@ def _attr(ir):
     return lambda ctx: ctx.table.attribute(of(ctx), name)
 
 
+_SELECTING = {"count", "any", "all", "list", "random"}
+
+
+def _kind_in_place(ir, whole):
+    """`count(zombie in s)`: inside a function that takes a selection, `KIND in PLACE` is every unit of
+    that kind in the place (not whether there is one); any other `x in y` keeps its yes/no meaning."""
+    chain = ir.get("chain") if isinstance(ir, dict) else None
+    if not (chain and len(chain) == 3 and chain[1] == "in" and isinstance(chain[0], dict) and "name" in chain[0]):
+        return whole
+    left, right = expr(chain[0]), expr(chain[2])
+
+    def run(ctx):
+        what = left(ctx)
+        if isinstance(what, Ref) and what.kind == "kind":
+            return ctx.table.pool(what.id, right(ctx))
+        return whole(ctx)
+    return run
+
+
 def _call(ir):
     fn = FUNCTIONS.get(ir["call"])
     if fn is None:
         raise RuleError(f"the engine has no function `{ir['call']}`")
     args = [expr(a) for a in ir["args"]]
+    if ir["call"] in _SELECTING and len(ir["args"]) == 1:
+        args[0] = _kind_in_place(ir["args"][0], args[0])
     if ir["call"] == "stat" and len(ir["args"]) == 2 and "name" in ir["args"][1]:
         name = ir["args"][1]["name"]  # `stat(h, health)`: the second argument names a stat, it is not a value
         args[1] = lambda ctx: name
@@ -323,16 +344,29 @@ def _select(ir):
             return lambda ctx: ctx.table.pool(kind, None)
         return lambda ctx: ctx.table.pool(kind, source(ctx))
     scope = _Scope({var})
+    what, rest = _has_first(ir["where"], var)
+    if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
+        what, rest = _scoped(scope, what), (_scoped(scope, rest) if rest is not None else None)
     where = _scoped(scope, ir["where"])
 
     def run(ctx):
-        pool = ctx.table.pool(kind, source(ctx) if source is not None else None)
+        src = source(ctx) if source is not None else None
+        pool = ctx.table.pool(kind, src)
         if not pool:
             return []
         saved = scope.memo, scope.item
         scope.memo = scope.fresh()
         try:
             out = []
+            if what is not None and (kind == "card" or kind == "unit" or kind in ctx.game.model.kinds) \
+                    and not isinstance(src, list):  # cards and units: `has` reads them, changes nothing
+                has, wanted = ctx.table.has, what(ctx)
+                for item in pool:
+                    if has(item, wanted):
+                        scope.item = item
+                        if rest is None or rest(ctx):
+                            out.append(item)
+                return out
             for item in pool:
                 scope.item = item
                 if where(ctx):
@@ -342,6 +376,21 @@ def _select(ir):
             scope.memo, scope.item = saved
 
     return run
+
+
+def _has_first(where, var):
+    """`VAR has X` or `VAR has X and REST…` with X not reading VAR and pure: (X, REST or None)."""
+    first, rest = where, None
+    if isinstance(where, dict) and where.get("op") == "and" and len(where["args"]) >= 2:
+        first = where["args"][0]
+        rest = where["args"][1] if len(where["args"]) == 2 else {"op": "and", "args": where["args"][1:]}
+    chain = first.get("chain") if isinstance(first, dict) else None
+    if not (chain and len(chain) == 3 and chain[1] == "has" and chain[0] == {"name": var}):
+        return None, None
+    names, pure = _free(chain[2])
+    if var in names or not pure:
+        return None, None
+    return chain[2], rest
 
 
 def _const(value):
