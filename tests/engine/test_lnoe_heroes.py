@@ -570,3 +570,24 @@ def test_defend_the_manor_house_nine_zombies_inside_overrun_it(pack):
     put(game, "zombie", rooms[0])
     game.emit("round.start", {})
     assert game.state["result"]["winner"] == "zombies"
+
+
+def test_a_chainsaw_out_of_fuel_is_refuelled_with_gasoline_instead_of_lost(pack):
+    game = bare_game(pack, scenario="escape_in_the_truck", heroes=[0, 0, 0])  # bonus; refuel; that Gasoline
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    saw, gas = give(game, "chainsaw", billy), give(game, "gasoline", billy)
+    left = dice(game, [2, 5], [4], [5, 3], [1])  # two more dice make doubles; the fuel test rolls a 1
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and where(game, zombie) is None
+    assert game.state["cards"][saw.id]["where"] == billy.id  # kept: the Gasoline went in instead
+    assert game.state["cards"][gas.id]["where"] == "discard"
+    assert "The Chainsaw is refuelled" in notes(game)
+
+
+def test_a_chainsaw_without_gasoline_is_lost_on_a_1(pack):
+    game = bare_game(pack, scenario="escape_in_the_truck", heroes=[0])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    saw = give(game, "chainsaw", billy)
+    dice(game, [2, 5], [4], [5, 3], [1])
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert game.state["cards"][saw.id]["where"] == "discard"
