@@ -13,7 +13,7 @@ from spawnpit.engine.model import model_for
 from spawnpit.engine.rng import Chance
 from spawnpit.engine.state import Ref, empty_state, new_id
 from spawnpit.engine.table import Table
-from spawnpit.engine.world import World, index_records
+from spawnpit.engine.world import Counted, World, index_records
 
 EVENT_BUDGET = 200_000
 NESTING_LIMIT = 60  # events raised at once (`emit`, a walk's steps) inside one another
@@ -244,8 +244,14 @@ class Game(World, Decks):
         """After each event, the first objective (in scenario order) that is met decides the game: one
         named for this event (`at`), or one whose `when` holds. A `when` made only of counters, tracks
         and constants is worked out again only when one of those counters or tracks changed."""
-        if self.state["result"] is not None:
+        state = self.state
+        if state["result"] is not None:
             return
+        counters, tracks = state["counters"], state["tracks"]
+        stamp = (counters.stamp, tracks.stamp) if type(counters) is Counted and type(tracks) is Counted else None
+        quiet = event not in self._objectives_by_event and self._always_checked is None
+        if quiet and stamp is not None and stamp == self._quiet:
+            return  # no counter or track changed since every `when` was found unmet
         ctx = None
         for index, objective, inputs in self._when_objectives if event not in self._objectives_by_event \
                 else self._all_objectives:
@@ -267,6 +273,8 @@ class Game(World, Decks):
             self.met.add(index)
             self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
             return
+        if quiet:
+            self._quiet = stamp
 
     def _plan_objectives(self) -> None:
         """How each objective is checked (see _check_objectives): the `when` ones with the function
@@ -279,6 +287,8 @@ class Game(World, Decks):
             self._all_objectives.append((index, objective, inputs))
         self._when_objectives = [entry for entry in self._all_objectives if entry[2] is not None]
         self._objectives_by_event = {o["at"] for o in self.objectives if o.get("at")}
+        self._always_checked = next((entry for entry in self._when_objectives if entry[2] is False), None)
+        self._quiet = None  # (counters, tracks) stamps when every `when` was last found unmet
 
     def _plain_ctx(self) -> Context:
         return Context(self, {}, None)

@@ -19,7 +19,12 @@ from spawnpit.engine.state import Ref
 
 def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
     kind = game.state["units"][unit.id]["kind"]
-    cache = game.scratch.setdefault("movement_rules", {})
+    cache = game.scratch.get("movement_rules")
+    if cache is None:
+        cache = game.scratch["movement_rules"] = {}
+    found = cache.get(kind)
+    if found is not None:
+        return found
     if kind not in cache:
         props = game.model.kinds.get(kind, {}).get("props", {})
         through = props.get("through") or WALKING

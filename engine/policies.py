@@ -53,17 +53,24 @@ class AIPolicy:
     name = "ai"
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        rng = random.Random(f"{game.state['seed']}/{side}/{game.state['choices']}/ai")
         real = [i for i, option in enumerate(options) if option is not None]
         if not real:
             return 0
         scores = game.preferences(options)
         if scores is None:
-            return rng.choice(real)
+            return self._draw(game, side, real)
         best = max(scores[i] for i in real)
         if len(real) < len(options) and (not best or best[0] <= 0):
             return options.index(None)
-        return rng.choice([i for i in real if scores[i] == best])
+        return self._draw(game, side, [i for i in real if scores[i] == best])
+
+    @staticmethod
+    def _draw(game, side: str, candidates: list[int]) -> int:
+        """One of the candidates from the AI's own stream for this choice (seeding a generator is dear,
+        so a single candidate is taken as it is: the stream would give it all the same)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        return random.Random(f"{game.state['seed']}/{side}/{game.state['choices']}/ai").choice(candidates)
 
 
 POLICIES = {"random": RandomPolicy, "first": FirstPolicy, "ai": AIPolicy}

@@ -16,6 +16,7 @@ from spawnpit.names import slug as _slug
 
 _SPACE_KINDS = ("space", "building")
 _RECORD_TABLES = {"unit": "units", "card": "cards", "space": "spaces", "building": "buildings"}
+_HOLDS_KEYWORDS = {"unit": "units", "card": "cards"}
 # Attributes read straight from a record: the kind of reference they give (None: the value itself).
 _FIELDS = {"space": "space", "side": "side", "kind": "kind", "mode": None, "owner": "unit", "name": None, "deck": "deck"}
 
@@ -23,7 +24,9 @@ _FIELDS = {"space": "space", "side": "side", "kind": "kind", "mode": None, "owne
 class Table:
     def __init__(self, game) -> None:
         self.game = game
-        self._refs: dict[str, dict[str, Ref]] = {"unit": {}, "space": {}}  # one Ref per unit or space, made once
+        self._refs: dict[str, dict[str, Ref]] = {"unit": {}, "space": {}, "card": {}}  # one Ref each, made once
+        self._spaces: tuple[Ref, ...] | None = None  # every space of the board, in id order
+        self._cards: tuple = (None, -1, ())  # (the state's table of cards, its size, a Ref to each card)
 
     def ref(self, kind: str, id_: str) -> Ref:
         """The reference to a unit or space (the same object each time: references are immutable)."""
@@ -70,15 +73,25 @@ class Table:
         if kind in model.kinds or kind == "unit":
             return self.units(kind, source if isinstance(source, Ref) else None)
         if kind in ("space", "zone"):
-            spaces = [Ref("space", s) for s in self.game.space_ids()]
-            return [s for s in spaces if source is None or self.game.building_of(s.id) == getattr(source, "id", None)]
+            spaces = self._spaces
+            if spaces is None:
+                spaces = self._spaces = tuple(self.ref("space", s) for s in self.game.space_ids())
+            if source is None:
+                return list(spaces)
+            return [s for s in spaces if self.game.building_of(s.id) == getattr(source, "id", None)]
         if kind == "building":
             return [Ref("building", b) for b in self.game.building_ids()]
         if kind == "card":
             holder = _holder(source)
+            ref = self.ref
             if source is None:
-                return [Ref("card", c) for c in self.state["cards"]]
-            return [Ref("card", c) for c in self.game.card_ids(holder)]
+                cards = self.game.state["cards"]
+                known, size, refs = self._cards
+                if known is not cards or size != len(cards):
+                    refs = tuple(ref("card", c) for c in cards)
+                    self._cards = (cards, len(cards), refs)
+                return list(refs)
+            return [ref("card", c) for c in self.game.card_ids(holder)]
         if kind in ("side", "player"):
             return [Ref("side", s) for s in model.sides]
         if isinstance(source, list):
@@ -142,6 +155,9 @@ class Table:
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
             return False
+        if what.kind == "keyword" and type(thing) is Ref and thing.kind in _HOLDS_KEYWORDS:  # the commonest case
+            record = self.game.state[_HOLDS_KEYWORDS[thing.kind]].get(thing.id)  # (as below, sooner)
+            return record is not None and (what.id in record.get("keywords", ()) or record.get("type") == what.id)
         if what.kind == "marker" and isinstance(thing, Ref) and thing.kind in _RECORD_TABLES:  # the common case
             record = self.record(thing)  # a keyword may share a marker's name (LNOE's Fire): either counts
             return record is not None and (bool(record.get("markers", {}).get(what.id))

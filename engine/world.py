@@ -7,6 +7,7 @@ engine.board (shortest paths, sight), built from the scenario's board object.
 from __future__ import annotations
 
 import copy
+import itertools
 
 from spawnpit.engine import interp
 from spawnpit.engine.events import unit_event
@@ -72,6 +73,59 @@ class Record(dict):
         return copy.deepcopy(dict(self), memo)
 
 
+_STAMPS = itertools.count(1)
+
+
+class Counted(dict):
+    """The state's counters or tracks: a plain dict to everything that reads, saves or copies it, stamped
+    anew (a number never used before, by any table) at every change, so the game can tell cheaply whether
+    any counter or track changed since it last looked."""
+
+    __slots__ = ("stamp",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        dict.__init__(self, *args, **kwargs)
+        self.stamp = next(_STAMPS)
+
+    def __setitem__(self, key, value) -> None:
+        dict.__setitem__(self, key, value)
+        self.stamp = next(_STAMPS)
+
+    def __delitem__(self, key) -> None:
+        dict.__delitem__(self, key)
+        self.stamp = next(_STAMPS)
+
+    def pop(self, key, *default):
+        self.stamp = next(_STAMPS)
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self.stamp = next(_STAMPS)
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs) -> None:
+        dict.update(self, *args, **kwargs)
+        self.stamp = next(_STAMPS)
+
+    def popitem(self):
+        self.stamp = next(_STAMPS)
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self.stamp = next(_STAMPS)
+        dict.clear(self)
+
+    def copy(self) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+    def __deepcopy__(self, memo) -> dict:
+        return copy.deepcopy(dict(self), memo)
+
+
 def _record(fields: dict, changes: _Version, keys: frozenset) -> Record:
     record = Record(fields)
     record._changes, record._keys = changes, keys
@@ -118,6 +172,7 @@ class World:
 
     def _setup_tables(self) -> None:
         state, model = self.state, self.model
+        state["counters"], state["tracks"] = Counted(state["counters"]), Counted(state["tracks"])
         for entry in model.scenario["props"].get("counter", []):
             state["counters"][entry["key"]] = entry["value"] if isinstance(entry["value"], int) else 0
         for entry in model.system["props"].get("counter", []):
@@ -372,7 +427,9 @@ def _group(records: dict, key: str) -> dict[str, list[str]]:
 
 
 def index_records(state: dict, game) -> None:
-    """Make the unit and card records of a restored state the game's own (`Record`), so they are indexed."""
+    """Make the unit and card records of a restored state the game's own (`Record`), so they are indexed,
+    and its counters and tracks `Counted`."""
+    state["counters"], state["tracks"] = Counted(state["counters"]), Counted(state["tracks"])
     for table, index, keys in (("units", game._unit_index, _UNIT_KEYS), ("cards", game._card_index, _CARD_KEYS)):
         records = state[table]
         for rid, record in records.items():

@@ -1,0 +1,180 @@
+"""The engine's speed-ups change nothing a game does: AI games replay and restore exactly, caches shared
+between games (compiled models, boards, distances) never leak one game into the next, and the indexes
+and remembered values behind selections follow every change, even a test writing the state directly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import AIPolicy, ScriptedPolicy, interp, new_game, play
+from spawnpit.engine.flow import run, setup
+from spawnpit.engine.game import Game
+from spawnpit.engine.log import choices
+from spawnpit.engine.state import Ref, snapshot
+from spawnpit.resources import builtin_paths
+
+
+@pytest.fixture(scope="module")
+def lnoe():
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+def ai_game(pack, scenario: str, seed: int) -> Game:
+    return new_game(pack, scenario, seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+
+
+def text(entries: list[dict]) -> str:
+    return json.dumps(entries, sort_keys=True)
+
+
+# ---- whole games ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", ["lnoe:die_zombies_die", "lnoe:save_the_townsfolk"])
+def test_an_ai_game_replays_exactly_from_its_recorded_choices(lnoe, scenario):
+    original = ai_game(lnoe, scenario, seed=4)
+    play(original)
+    answers = choices(original.entries)
+    replay = new_game(lnoe, scenario, seed=4, policies={side: ScriptedPolicy(answers.get(side, []))
+                                                         for side in ("heroes", "zombies")})
+    play(replay)
+    assert original.state["choices"] > 50  # the AI really decided things
+    assert text(replay.entries) == text(original.entries)
+
+
+def test_an_ai_game_saved_midway_carries_on_exactly_as_the_original(lnoe):
+    original = ai_game(lnoe, "lnoe:die_zombies_die", seed=9)
+    run(original, stop_after_steps=60)
+    saved = original.save()
+    logged = json.loads(saved)["logged"]
+    run(original)
+    restored = Game.restore(lnoe, saved, {"heroes": AIPolicy(), "zombies": AIPolicy()},
+                            log=[dict(e) for e in original.entries[:logged]])
+    run(restored)
+    assert 0 < logged < len(original.entries)
+    assert restored.state["result"] == original.state["result"]
+    assert text(restored.entries) == text(original.entries)
+
+
+def test_caches_shared_between_games_never_change_a_game(lnoe):
+    first = ai_game(lnoe, "lnoe:die_zombies_die", seed=5)
+    play(first)
+    for seed in (6, 7):  # other games warm the shared board and model caches in between
+        play(ai_game(lnoe, "lnoe:die_zombies_die", seed=seed))
+    again = ai_game(lnoe, "lnoe:die_zombies_die", seed=5)
+    play(again)
+    assert text(again.entries) == text(first.entries)
+    assert json.loads(again.save()) == json.loads(first.save())
+
+
+def test_saved_state_is_plain_json_data(lnoe):
+    game = ai_game(lnoe, "lnoe:die_zombies_die", seed=2)
+    run(game, stop_after_steps=20)
+    copied = snapshot(game.state)
+    assert type(copied["units"][next(iter(copied["units"]))]) is dict
+    assert type(copied["counters"]) is dict and type(copied["tracks"]) is dict
+    assert json.loads(game.save())["units"] == json.loads(json.dumps(copied["units"]))
+
+
+# ---- indexes and remembered values (mini system) ---------------------------------------------------------
+
+SCENARIO = """import "system.pit"
+using mini
+scenario "Trial" {{
+  board yard
+  rounds 6
+  heroes 1
+  counter kills = 0
+  counter probes = 0
+  on zombie.killed by hero {{ kills += 1 }}
+  heroes win when kills >= 3
+  zombies win at sundown
+  {extra}
+}}
+"""
+
+
+def mini_game(write_pack, extra: str = "", seed: int = 1) -> Game:
+    result = compile_paths([write_pack({"main.pit": SCENARIO.format(extra=extra)})])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    setup(game)
+    return game
+
+
+def zombie(game) -> dict:
+    return next(u for u in game.model.units if u["unit_kind"] == "zombie")
+
+
+def test_selections_follow_a_unit_moved_by_writing_the_state(write_pack):
+    game = mini_game(write_pack)
+    z = game.add_unit(zombie(game), "b2")
+    assert game.table.units("zombie", Ref("space", "b2")) == [z]
+    game.state["units"][z.id]["space"] = "a2"  # as a test may put a unit somewhere
+    assert game.table.units("zombie", Ref("space", "b2")) == []
+    assert game.table.units("zombie", Ref("space", "a2")) == [z]
+    game.state["units"][z.id]["space"] = None
+    assert game.table.units("zombie") == [] and not game.in_play(f"unit:{zombie(game)['id']}")
+
+
+def test_a_restored_game_indexes_its_units_and_cards(write_pack):
+    game = mini_game(write_pack)
+    z = game.add_unit(zombie(game), "b2")
+    hero = game.units_of_side("heroes")[0]
+    pistol = next(c for c, r in game.state["cards"].items() if r["proto"] == "pistol")
+    game.state["cards"][pistol]["where"] = hero.id
+    restored = Game.restore(game.model.pack, game.save(), game.policies)
+    assert restored.table.units("zombie", Ref("space", "b2")) == [z]
+    assert restored.table.pool("card", hero) == [Ref("card", pistol)]
+    restored.move_unit(z, Ref("space", "b1"), restored._plain_ctx())
+    restored.state["cards"][pistol]["where"] = "discard"
+    assert restored.table.units("zombie", Ref("space", "b1")) == [z]
+    assert restored.table.pool("card", hero) == []
+
+
+def test_an_objective_sees_a_counter_written_directly(write_pack):
+    game = mini_game(write_pack)
+    game.emit("zombie_turn.move")  # an event with no hook: the objectives are looked at, none is met
+    assert game.state["result"] is None
+    game.emit("zombie_turn.move")
+    game.state["counters"]["kills"] = 3
+    game.emit("zombie_turn.move")
+    assert game.state["result"]["winner"] == "heroes" and game.state["result"]["cause"] == "heroes win: objective met"
+
+
+def test_a_has_test_first_in_a_where_selects_as_the_whole_where_does(write_pack):
+    game = mini_game(write_pack, """on zombie_turn.move {
+      probes = count(card c where c has weapon and c has gun) * 100
+      probes += count(card c where c has weapon and c has strong) * 10
+      probes += count(card c where c has item)
+    }""")
+    game.emit("zombie_turn.move")
+    assert game.state["counters"]["probes"] == 101  # Pistol (a gun, a weapon, not strong); Keys (an item)
+
+
+def test_a_prefer_works_out_its_item_independent_part_once_and_its_dice_for_every_option(write_pack, monkeypatch):
+    calls: list[tuple] = []
+    real_max = interp.FUNCTIONS["max"]
+
+    def counted(ctx, *xs):
+        calls.append(xs)
+        return real_max(ctx, *xs)
+
+    monkeypatch.setitem(interp.FUNCTIONS, "max", counted)  # before the scenario is compiled
+    game = mini_game(write_pack, """on zombie_turn.move {
+      choose space s in list(space x) by heroes prefer [max(count(zombie), 0), max(distance(s, b2), 0), roll(D6)] {
+        probes += 1
+      }
+    }""")
+    for _ in range(2):
+        game.emit("zombie_turn.move")
+    rolls = [e for e in game.entries if e["type"] == "roll" and e.get("rule") == "Trial"]
+    invariant = [c for c in calls if c == (0, 0)]
+    assert game.state["counters"]["probes"] == 2
+    assert len(rolls) == 2 * 4  # a roll for each of the 4 spaces, at each choice: dice are never remembered
+    assert len(calls) == 2 * (1 + 4)  # count(zombie) once per choice; the distance for each space
+    assert len(invariant) >= 2
