@@ -173,11 +173,32 @@ def _attr(ir):
     return lambda ctx: ctx.table.attribute(of(ctx), name)
 
 
+_SELECTING = {"count", "any", "all", "list", "random"}
+
+
+def _kind_in_place(ir, whole):
+    """`count(zombie in s)`: inside a function that takes a selection, `KIND in PLACE` is every unit of
+    that kind in the place (not whether there is one); any other `x in y` keeps its yes/no meaning."""
+    chain = ir.get("chain") if isinstance(ir, dict) else None
+    if not (chain and len(chain) == 3 and chain[1] == "in" and isinstance(chain[0], dict) and "name" in chain[0]):
+        return whole
+    left, right = expr(chain[0]), expr(chain[2])
+
+    def run(ctx):
+        what = left(ctx)
+        if isinstance(what, Ref) and what.kind == "kind":
+            return ctx.table.pool(what.id, right(ctx))
+        return whole(ctx)
+    return run
+
+
 def _call(ir):
     fn = FUNCTIONS.get(ir["call"])
     if fn is None:
         raise RuleError(f"the engine has no function `{ir['call']}`")
     args = [expr(a) for a in ir["args"]]
+    if ir["call"] in _SELECTING and len(ir["args"]) == 1:
+        args[0] = _kind_in_place(ir["args"][0], args[0])
     if ir["call"] == "stat" and len(ir["args"]) == 2 and "name" in ir["args"][1]:
         name = ir["args"][1]["name"]  # `stat(h, health)`: the second argument names a stat, it is not a value
         args[1] = lambda ctx: name
