@@ -15,6 +15,7 @@ between two items, so remembering it changes nothing but the time taken.
 
 from __future__ import annotations
 
+import json
 import operator
 
 from spawnpit.engine.state import Ref
@@ -42,15 +43,27 @@ def _lit(ir):
 class _Scope:
     """A selection's `where` or a choice's `prefer` while it is compiled (`bound`: the name it binds for
     each item) and while it runs (`item`: the item being tested; `memo`: the values of its item-independent
-    sub-expressions, or None). Inside, the bound name reads `item` directly: no context is made per item."""
+    sub-expressions, or None). Inside, the bound name reads `item` directly: no context is made per item.
+    A pure sub-expression written more than once that does depend on the item (`count(zombie z where
+    route(z, z.space, s) <= 1)` twice in one `prefer`) is worked out once per item (`per_item`)."""
 
-    __slots__ = ("bound", "size", "memo", "item")
+    __slots__ = ("bound", "size", "memo", "item", "slots", "repeated", "shared", "per_item")
 
     def __init__(self, bound) -> None:
         self.bound, self.size, self.memo, self.item = frozenset(bound), 0, None, None
+        self.slots: dict[str, int] = {}  # item-independent sub-expressions (by their IR) → their slot in `memo`
+        self.repeated: set[str] = set()  # sub-expressions (by their IR) written more than once
+        self.shared: dict[str, int] = {}  # those of them that depend on the item → their slot in `per_item`
+        self.per_item = None
 
     def fresh(self):
         return [_UNSET] * self.size if self.size else None
+
+    def enter(self, item) -> None:
+        """The next item: the values remembered for the last one are forgotten."""
+        self.item = item
+        if self.shared:
+            self.per_item = [_UNSET] * len(self.shared)
 
 
 _UNSET = object()
@@ -93,6 +106,47 @@ def _free(ir) -> tuple[frozenset, bool]:
     return names, pure
 
 
+def _canon(ir) -> str:
+    return json.dumps(ir, sort_keys=True)
+
+
+def _repeats(ir, counts: dict) -> None:
+    if isinstance(ir, dict):
+        if any(k in ir for k in _WORTH if k != "name"):
+            key = _canon(ir)
+            counts[key] = counts.get(key, 0) + 1
+        for value in ir.values():
+            _repeats(value, counts)
+    elif isinstance(ir, list):
+        for value in ir:
+            _repeats(value, counts)
+
+
+def _owner(ir) -> int | None:
+    """Index of the innermost scope being compiled whose item `ir` depends on, when it is pure and
+    written more than once there (so it is worth remembering for each item)."""
+    names, pure = _free(ir)
+    if not pure:
+        return None
+    for index in range(len(_SCOPES) - 1, -1, -1):
+        if names & _SCOPES[index].bound:
+            return index if _canon(ir) in _SCOPES[index].repeated else None
+    return None
+
+
+def _per_item(fn, scope: _Scope, slot: int):
+    def run(ctx):
+        memo = scope.per_item
+        if memo is None:
+            return fn(ctx)
+        value = memo[slot]
+        if value is _UNSET:
+            value = memo[slot] = fn(ctx)
+        return value
+
+    return run
+
+
 def _home(ir) -> int | None:
     """Index of the outermost scope being compiled in which `ir` has one value for every item."""
     names, pure = _free(ir)
@@ -121,6 +175,9 @@ def _remembered(fn, scope: _Scope, slot: int):
 
 def _scoped(scope: _Scope, ir):
     """Compile `ir` inside `scope` (a `where` or `prefer`)."""
+    counts: dict[str, int] = {}
+    _repeats(ir, counts)
+    scope.repeated |= {key for key, n in counts.items() if n > 1}
     _SCOPES.append(scope)
     try:
         return expr(ir)
@@ -144,8 +201,14 @@ def expr(ir):
                         fn = build(ir)
                     finally:
                         _SCOPES.extend(outer)
-                    scope.size += 1
-                    return _remembered(fn, scope, scope.size - 1)
+                    slot = scope.slots.setdefault(_canon(ir), scope.size)  # the same sub-expression: one slot
+                    scope.size = max(scope.size, slot + 1)
+                    return _remembered(fn, scope, slot)
+                owner = _owner(ir) if key != "name" else None
+                if owner is not None:
+                    scope = _SCOPES[owner]
+                    slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
+                    return _per_item(build(ir), scope, slot)
             return build(ir)
     raise RuleError(f"cannot evaluate {ir!r}")
 
@@ -356,32 +419,36 @@ def _select(ir):
         pool = ctx.table.pool(kind, src)
         if not pool:
             return []
-        saved = scope.memo, scope.item
+        saved = scope.memo, scope.item, scope.per_item
         scope.memo = scope.fresh()
         try:
             out = []
-            if what is not None and (kind == "card" or kind == "unit" or kind in ctx.game.model.kinds) \
-                    and not isinstance(src, list):  # cards and units: `has` reads them, changes nothing
-                has, wanted = ctx.table.has, what(ctx)
-                for item in pool:
-                    if has(item, wanted):
-                        scope.item = item
-                        if rest is None or rest(ctx):
-                            out.append(item)
+            if what is not None:
+                wanted = what(ctx)
+                kept = ctx.table.having(pool, wanted)
+                if kept is None:  # `has` would make records (a space's markers): item by item, as written
+                    has = ctx.table.has
+                    kept = (item for item in pool if has(item, wanted))
+                for item in kept:
+                    scope.enter(item)
+                    if rest is None or rest(ctx):
+                        out.append(item)
                 return out
             for item in pool:
-                scope.item = item
+                scope.enter(item)
                 if where(ctx):
                     out.append(item)
             return out
         finally:
-            scope.memo, scope.item = saved
+            scope.memo, scope.item, scope.per_item = saved
 
     return run
 
 
 def _has_first(where, var):
-    """`VAR has X` or `VAR has X and REST…` with X not reading VAR and pure: (X, REST or None)."""
+    """`VAR has X` or `VAR has X and REST…` with X a name other than VAR: (X, REST or None). The items
+    are tested with `has` first (all at once, by Table.having, when that changes nothing; else one by
+    one, each followed by REST as the `and` would), then REST for those that have X."""
     first, rest = where, None
     if isinstance(where, dict) and where.get("op") == "and" and len(where["args"]) >= 2:
         first = where["args"][0]
@@ -389,9 +456,8 @@ def _has_first(where, var):
     chain = first.get("chain") if isinstance(first, dict) else None
     if not (chain and len(chain) == 3 and chain[1] == "has" and chain[0] == {"name": var}):
         return None, None
-    names, pure = _free(chain[2])
-    if var in names or not pure:
-        return None, None
+    if not (isinstance(chain[2], dict) and "name" in chain[2]) or chain[2]["name"] == var:
+        return None, None  # X a name: reading it changes nothing, so it is read once, before the items
     return chain[2], rest
 
 
@@ -548,16 +614,16 @@ def _choose(ir):
             picked = ctx.choose(options, by=by(ctx) if by is not None else None, optional=optional, label=label)
         else:
             def score(option):  # the rules' score of an option
-                scope.item = option
+                scope.enter(option)
                 return prefer(ctx)
 
             who = by(ctx) if by is not None else None
-            saved = scope.memo, scope.item
+            saved = scope.memo, scope.item, scope.per_item
             scope.memo = scope.fresh()
             try:
                 picked = ctx.choose(options, by=who, optional=optional, label=label, prefer=score)
             finally:
-                scope.memo, scope.item = saved
+                scope.memo, scope.item, scope.per_item = saved
         if picked is not None:
             run_block(ctx.child({var: picked}), body)
 

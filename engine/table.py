@@ -152,6 +152,33 @@ class Table:
             return bool(self.units(item.id, container))
         return False
 
+    def having(self, items: list, what) -> list | None:
+        """The items that `has` `what`, in order: [i for i in items if self.has(i, what)], worked out
+        without changing anything, or None when it cannot be (`has` on a space or building with no record
+        yet makes one). The quick form of `has` for keywords and markers below must say what `has` says:
+        change them together."""
+        state = self.game.state
+        kind = what.kind if isinstance(what, Ref) else None
+        out = []
+        for item in items:
+            if type(item) is not Ref:
+                if self.has(item, what):
+                    out.append(item)
+                continue
+            table = state.get(_RECORD_TABLES.get(item.kind, ""))
+            record = table.get(item.id) if table is not None else None
+            if record is None and item.kind in _SPACE_KINDS:
+                return None
+            if kind == "keyword" and item.kind in _HOLDS_KEYWORDS:
+                if record is not None and (what.id in record.get("keywords", ()) or record.get("type") == what.id):
+                    out.append(item)
+            elif kind == "marker" and item.kind in _RECORD_TABLES:
+                if record is not None and (record.get("markers", {}).get(what.id) or what.id in record.get("keywords", ())):
+                    out.append(item)
+            elif self.has(item, what):
+                out.append(item)
+        return out
+
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
             return False
