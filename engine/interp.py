@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import operator
 
+from spawnpit.engine import movement as _movement
 from spawnpit.engine.state import Ref
 
 
@@ -233,7 +234,16 @@ def _name(ir):
 
 def _attr(ir):
     of, name = expr(ir["of"]), ir["attr"]
-    return lambda ctx: ctx.table.attribute(of(ctx), name)
+
+    def run(ctx):
+        thing = of(ctx)
+        if type(thing) is Ref and thing.kind == "unit":  # Table.attribute's first case, one call sooner
+            record = ctx.game.state["units"].get(thing.id)
+            if record is not None:
+                return ctx.table._record_attribute(record, name)
+        return ctx.table.attribute(thing, name)
+
+    return run
 
 
 _SELECTING = {"count", "any", "all", "list", "random"}
@@ -429,13 +439,19 @@ def _select(ir):
                 if kept is None:  # `has` would make records (a space's markers): item by item, as written
                     has = ctx.table.has
                     kept = (item for item in pool if has(item, wanted))
+                shared = len(scope.shared)
                 for item in kept:
-                    scope.enter(item)
+                    scope.item = item  # scope.enter(item), inline
+                    if shared:
+                        scope.per_item = [_UNSET] * shared
                     if rest is None or rest(ctx):
                         out.append(item)
                 return out
+            shared = len(scope.shared)
             for item in pool:
-                scope.enter(item)
+                scope.item = item
+                if shared:
+                    scope.per_item = [_UNSET] * shared
                 if where(ctx):
                     out.append(item)
             return out
@@ -489,9 +505,9 @@ FUNCTIONS = {
     "highest": lambda ctx, pool: max(_dice(pool), default=0),
     "lowest": lambda ctx, pool: min(_dice(pool), default=0),
     "doubles": lambda ctx, pool: len(set(_dice(pool))) < len(_dice(pool)),
-    "reach": lambda ctx, unit, n: _movement().reach(ctx.game, unit, n),
-    "steps": lambda ctx, unit, place: _movement().steps(ctx.game, unit, ctx.game.space_ref(place).id),
-    "route": lambda ctx, unit, a, b: _movement().route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),
+    "reach": lambda ctx, unit, n: _movement.reach(ctx.game, unit, n),
+    "steps": lambda ctx, unit, place: _movement.steps(ctx.game, unit, ctx.game.space_ref(place).id),
+    "route": lambda ctx, unit, a, b: _movement.route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),
     "nearest": lambda ctx, place, sel: ctx.table.nearest(place, _sel(ctx, sel)),
 }
 
@@ -503,15 +519,6 @@ def _dice(pool) -> list:
     return [] if pool is None else [pool]
 
 
-_MOVEMENT = []
-
-
-def _movement():
-    if not _MOVEMENT:
-        from spawnpit.engine import movement
-
-        _MOVEMENT.append(movement)
-    return _MOVEMENT[0]
 
 
 # ---- statements ----------------------------------------------------------------------------------

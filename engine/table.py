@@ -185,6 +185,9 @@ class Table:
         if what.kind == "keyword" and type(thing) is Ref and thing.kind in _HOLDS_KEYWORDS:  # the commonest case
             record = self.game.state[_HOLDS_KEYWORDS[thing.kind]].get(thing.id)  # (as below, sooner)
             return record is not None and (what.id in record.get("keywords", ()) or record.get("type") == what.id)
+        if what.kind == "card" and type(thing) is Ref and thing.kind == "unit":  # `h has c`, as below, sooner
+            card = self.game.state["cards"].get(what.id)
+            return card is not None and card["where"] == thing.id
         if what.kind == "marker" and isinstance(thing, Ref) and thing.kind in _RECORD_TABLES:  # the common case
             record = self.record(thing)  # a keyword may share a marker's name (LNOE's Fire): either counts
             return record is not None and (bool(record.get("markers", {}).get(what.id))
