@@ -194,6 +194,15 @@ class Board:
             return math.inf
         return found
 
+    def distances(self, source: str, through=WALKING, diagonal: bool = True) -> dict:
+        """Steps from `source` to every space it reaches, nothing blocked (what `distance` looks up; the
+        cached table itself, not to be changed)."""
+        key = ("dist", source, through, diagonal)
+        dist = self._cache.get(key)
+        if dist is None:
+            dist = self._cache[key] = self._search(source, frozenset(), through, diagonal, frozenset())[0]
+        return dist
+
     def within(self, sid: str, n: int, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
                closed=frozenset()) -> frozenset[str]:
         """Every space at most n steps away, sid included."""

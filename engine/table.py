@@ -364,13 +364,19 @@ class Table:
         """Shortest distance from a place to the closest of the things (spaces, buildings, units on the
         board); math.inf when there is none."""
         here = _space(self, place)
-        best = math.inf
+        best, board, dist = math.inf, self.game.board, None
         for thing in things:
             try:
                 there = _space(self, thing)
             except RuleError:  # a unit off the board is nowhere near
                 continue
-            best = min(best, self.game.distance(here, there))
+            if board is None:
+                best = min(best, 0)
+                continue
+            if dist is None:  # game.distance from `here`, the table of it looked up once
+                dist = board.distances(here)
+            found = dist.get(there)
+            best = min(best, found if found is not None else board.distance(here, there))
         return best
 
     def sight(self, a, b) -> bool:
