@@ -46,10 +46,17 @@ class Table:
         """The units on the board (of a kind, located in a space, building or side), in table order."""
         game, ref = self.game, self.ref
         kind = None if kind == "unit" else kind
-        if where is None:
-            return [ref("unit", uid) for uid in game.unit_ids(kind=kind)]
-        if where.kind == "space":
-            return [ref("unit", uid) for uid in game.unit_ids(kind=kind, space=where.id)] if where.id is not None else []
+        if where is None or where.kind == "space":
+            space = where.id if where is not None else None
+            if where is not None and space is None:
+                return []
+            views = game._unit_index.views_of(game.state["units"])
+            if views is None:
+                return [ref("unit", uid) for uid in game.unit_ids(kind=kind, space=space)]
+            found = views.get(("refs", kind, space))  # the same question until a unit moves or changes
+            if found is None:
+                found = views[("refs", kind, space)] = tuple(ref("unit", uid) for uid in game.unit_ids(kind=kind, space=space))
+            return list(found)
         units, located = game.state["units"], self.located
         return [ref("unit", uid) for uid, unit in units.items()
                 if unit["space"] is not None and (kind is None or unit["kind"] == kind) and located(unit, where)]
