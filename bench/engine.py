@@ -10,6 +10,7 @@ The target of issue 3 is for Die Zombies, Die! played AI vs AI: at least 100 gam
 50,000 events/s; the last line says whether it is met.
 
     python bench/engine.py [--games N] [--policy ai|random|both] [--scenario NAME ...]
+    python bench/engine.py --profile 50     # cProfile of Die Zombies, Die! AI vs AI, seeds 0..49
 """
 
 from __future__ import annotations
@@ -58,12 +59,34 @@ def shown(figures: dict) -> str:
             f"({figures['per_game']:5.0f} ev/game, wall {figures['wall_games']:6.1f} g/s)")
 
 
+def profile(games: int, top: int = 30) -> None:
+    """Where the time goes: cProfile of new_game + play of the target scenario, AI vs AI, seeds 0..games-1."""
+    import cProfile
+    import pstats
+
+    pack = compile_paths(builtin_paths()).pack
+    players = sides(pack, TARGET)
+    new_game(pack, TARGET, seed=0)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        play(new_game(pack, TARGET, seed=seed, policies={side: POLICIES["ai"]() for side in players}))
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per scenario and policy (seeds 0..N-1)")
     ap.add_argument("--policy", choices=("ai", "random", "both"), default="both")
     ap.add_argument("--scenario", action="append", help="only these scenarios (system:id); repeatable")
+    ap.add_argument("--profile", type=int, metavar="N", help=f"profile {TARGET} AI vs AI, seeds 0..N-1, instead")
     args = ap.parse_args()
+    if args.profile:
+        profile(args.profile)
+        return
     policies = ["ai", "random"] if args.policy == "both" else [args.policy]
     runs = [(compile_paths([MINI]).pack, "last_stand")]
     pack = compile_paths(builtin_paths()).pack
