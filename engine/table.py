@@ -166,6 +166,10 @@ class Table:
         change them together."""
         state = self.game.state
         kind = what.kind if isinstance(what, Ref) else None
+        if kind == "keyword" and all(type(i) is Ref and i.kind == "card" for i in items):  # `card c where c has item`
+            cards, word = state["cards"], what.id
+            return [i for i in items if (r := cards.get(i.id)) is not None
+                    and (word in r.get("keywords", ()) or r.get("type") == word)]
         out = []
         for item in items:
             if type(item) is not Ref:
