@@ -591,3 +591,25 @@ def test_a_chainsaw_without_gasoline_is_lost_on_a_1(pack):
     dice(game, [2, 5], [4], [5, 3], [1])
     game.emit("fight", {"fighter": billy, "foe": zombie})
     assert game.state["cards"][saw.id]["where"] == "discard"
+
+
+def test_a_rifle_shot_of_6_also_hits_a_second_zombie_next_to_the_target(pack):
+    game = bare_game(pack, scenario="escape_in_the_truck")  # the Rifle is an Advanced card
+    hero = put(game, "jake_cartwright", "town_center.b2")
+    target, second = put(game, "zombie", "town_center.c2"), put(game, "zombie", "town_center.c3")
+    give(game, "rifle", hero)
+    left = dice(game, [6])
+    game.emit("shoot", {"unit": hero})
+    assert not left
+    assert where(game, target) is None and where(game, second) is None
+    assert held(game, hero) == ["rifle"]
+
+
+def test_a_rifle_hit_below_6_wounds_the_target_only(pack):
+    game = bare_game(pack, scenario="escape_in_the_truck")
+    hero = put(game, "jake_cartwright", "town_center.b2")
+    target, second = put(game, "zombie", "town_center.c2"), put(game, "zombie", "town_center.c3")
+    give(game, "rifle", hero)
+    dice(game, [5])
+    game.emit("shoot", {"unit": hero})
+    assert where(game, target) is None and where(game, second) == "town_center.c3"
