@@ -107,13 +107,33 @@ def test_prefer_must_be_a_number_yes_no_or_a_thing(write_pack):
 def test_ai_against_ai_plays_lnoe_to_a_result(scenario):
     from spawnpit.resources import builtin_paths
 
+    class Watched(AIPolicy):
+        """The ai, with every advised choice it answers noted: (scores, the index it picked)."""
+
+        def __init__(self, seen: list) -> None:
+            self.seen = seen
+
+        def choose(self, game, side, label, options):
+            index = super().choose(game, side, label, options)
+            scores = game.preferences(options)
+            if scores is not None:
+                self.seen.append((label, scores, index))
+            return index
+
     pack = compile_paths(builtin_paths()).pack
+    seen: list = []
     for seed in range(3):
-        game = new_game(pack, scenario, seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        game = new_game(pack, scenario, seed=seed, policies={"heroes": Watched(seen), "zombies": Watched(seen)})
         result = play(game)
         assert result["winner"] in ("heroes", "zombies")
-        advised = [e for e in game.entries if e["type"] == "choice"]
-        assert advised
+    labels = {label for label, _, _ in seen}
+    assert {"choose space", "choose hero"} <= labels  # hero moves and Zombie Hunger targets are advised
+    for label, scores, index in seen:  # on the real content, every advised answer is a best one
+        best = max(s for s in scores if s is not None)
+        if scores[index] is None:
+            assert not best or best[0] <= 0, (label, scores)
+        else:
+            assert scores[index] == best, (label, scores, index)
 
 
 def test_count_of_kind_in_place_counts_every_unit_not_whether_there_is_one(write_pack):
