@@ -2,12 +2,17 @@
 
 Only for interactive play (nothing else in the engine imports it, so simulations never load rich or
 pay for drawing). Before each choice: the board (grids as cells, buildings shaded, walls and doors on
-cell edges, a grid per part of a composite board; zones and tracks as a compact list), the log since
-the last prompt, round, moment, counters and tracks. Wrong answers are asked again; end of input,
+cell edges, a grid per part of a composite board, drawn compact when the terminal is short; zones and
+tracks as a compact list; the spaces of a choice of spaces numbered on it), the log since the last
+prompt, the player's own units, what they carry and hold, the round, moment, tracks and objectives, then
+the question in words and its numbered options. Wrong answers are asked again; `?` lists the commands
+(`?N` explains option N, `b` the board, `c` your side, `l` the log, `o` the objectives); end of input,
 Ctrl-C or `q` raise PlayerQuit."""
 
 from __future__ import annotations
 
+import re
+import sys
 from collections import Counter
 
 from rich.columns import Columns
@@ -20,7 +25,8 @@ from rich.text import Text
 from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, caught by the CLI)
 from spawnpit.engine.state import Ref
 
-CELL, LOG_LINES = 9, 14  # characters inside a grid cell; most log lines shown per prompt (the latest)
+CELL, SMALL, LOG_LINES = 9, 3, 24  # characters inside a grid cell (full, compact); most log lines shown per prompt
+MANY = 10  # a choice of more spaces than this lists them in columns, by board part
 QUIT_WORDS = ("q", "quit", "exit")
 SIDE_STYLES = ("bold cyan", "bold red", "bold green", "bold magenta", "bold yellow", "bold blue")
 BUILDING_STYLES = ("on grey23", "on dark_blue", "on dark_green", "on purple4", "on dark_red", "on grey35",
@@ -29,47 +35,113 @@ BUILDING_STYLES = ("on grey23", "on dark_blue", "on dark_green", "on purple4", "
 EDGES = {"open": ("│", "─", "grey35"), "wall": ("┃", "━", "bold"), "door": ("╏", "╍", "bold yellow"),
          "window": ("┆", "┄", "bold blue")}
 QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
-LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan"}
-
-
+LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "yellow", "play": "magenta"}
+NUMBER_STYLE = "bold black on yellow"
+HELP = """Type the number of an option and press Enter. Other commands:
+  ?N   explain option N (a card's text, an action's rule, a unit's wounds and items)
+  b    show the board again        c   your side: units, wounds, items, hand
+  l    the last 60 lines of the log o   the objectives and how far each is
+  ?    this help                    q   quit the game (so do Ctrl-C and Ctrl-D)
+On the board a letter is a side (H Heroes, Z Zombies…) with a count when several share a space; the
+spaces of a choice of spaces carry their option number on a yellow badge."""
 
 
 class HumanPolicy:
     """Plays one side from the terminal. `console`: a rich Console (a StringIO one in tests);
-    `input`: a callable returning one line of the player's answer (the terminal when None)."""
+    `input`: a callable returning one line of the player's answer (the terminal when None);
+    `compact`: draw grids one line a cell (None: when the full board would not fit the terminal)."""
 
     name = "human"
 
-    def __init__(self, console: Console | None = None, input=None) -> None:
+    def __init__(self, console: Console | None = None, input=None, compact: bool | None = None) -> None:
         self.console = console if console is not None else Console()
         self.input = input
+        self.compact = compact
         self._game, self._shown = None, 0      # the game being shown, how many log entries were
+        self._drawn = None                     # what the board showed when it was last drawn
+        self._held: set | None = None          # the cards the side held at the last prompt
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        self.console.print(screen(game, side, self._news(game)))
-        self.console.print(prompt(game, side, label, options))
-        return self._ask(len(options))
+        rule = _asking_rule()
+        numbers = space_numbers(game, options)
+        drawn = _board_state(game)
+        with_board = drawn != self._drawn or bool(numbers)
+        self._drawn = drawn
+        compact = self._compact(game)
+        self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
+                                  compact=compact, new=self._new_cards(game, side)))
+        self.console.print(prompt(game, side, label, options, rule, width=self.console.width))
+        return self._ask(game, side, label, options, numbers)
 
     def finish(self, game) -> None:
         """The last screen, for the CLI to show once the game is over (the result is in its log)."""
-        self.console.print(screen(game, None, self._news(game)))
+        self.console.print(screen(game, None, self._news(game), compact=self._compact(game)))
+        self.console.print(ending(game))
+
+    def _compact(self, game) -> bool:
+        if self.compact is not None:
+            return self.compact
+        if game.board is None:
+            return False
+        key = (self.console.width, self.console.height)
+        cache = game.scratch.setdefault("human_board_height", {})
+        if key not in cache:
+            lines = self.console.render_lines(board_view(game), self.console.options, pad=False)
+            cache[key] = len(lines)
+        return cache[key] > self.console.height - 12
 
     def _news(self, game) -> list:
         """Log entries this player has not seen yet (a new game starts from its recent ones)."""
         if game is not self._game or self._shown > len(game.entries):
-            self._game, self._shown = game, max(0, len(game.entries) - LOG_LINES)
+            self._game, self._shown, self._held = game, max(0, len(game.entries) - LOG_LINES), None
         news, self._shown = game.entries[self._shown:], len(game.entries)
         return news
 
-    def _ask(self, count: int) -> int:
+    def _new_cards(self, game, side: str) -> set:
+        """The side's cards (carried or in hand) it did not hold at the last prompt."""
+        held = {c for c, r in game.state["cards"].items() if _holder_side(game, r["where"]) == side}
+        new = set() if self._held is None else held - self._held
+        self._held = held
+        return new
+
+    def _ask(self, game, side: str, label: str, options: list, numbers: dict | None = None) -> int:
+        count = len(options)
         while True:
             answer = self._read().strip()
-            if answer.lower() in QUIT_WORDS:
+            word = answer.lower()
+            if word in QUIT_WORDS:
                 raise PlayerQuit("the player quit")
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
-            why = "no answer" if not answer else f"`{answer}` is not one of the choices"
-            self.console.print(Text(f"{why}: type a number from 1 to {count} (q quits)", style="yellow"))
+            shown = self._command(game, side, word, options, numbers)
+            if shown is None:
+                why = "no answer" if not answer else f"`{answer}` is not one of the choices"
+                self.console.print(Text(f"{why}: type a number from 1 to {count} (? for help, q quits)",
+                                        style="yellow"))
+            else:
+                self.console.print(shown)
+                self.console.print(Text(f"Choose 1-{count} for: {ask_text(game, label, _asking_rule(), options)}",
+                                        style="grey50"))
+
+    def _command(self, game, side: str, word: str, options: list, numbers):
+        """What a command shows (None: not a command)."""
+        if word in ("?", "h", "help"):
+            return Text(HELP)
+        explain = re.fullmatch(r"\?\s*(\d+)", word)
+        if explain:
+            n = int(explain.group(1))
+            if not 1 <= n <= len(options):
+                return Text(f"there is no option {n}", style="yellow")
+            return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
+        if word == "b":
+            return board_view(game, numbers, self._compact(game), side)
+        if word == "c":
+            return Group(side_view(game, side) or Text("nothing to show for your side"), cards_view(game, side))
+        if word == "l":
+            return log_view(game, game.entries[-200:], 60)
+        if word == "o":
+            return objectives_view(game) or Text("this scenario states no objectives")
+        return None
 
     def _read(self) -> str:
         try:
@@ -86,33 +158,99 @@ class HumanPolicy:
             raise PlayerQuit("the player left the game") from None
 
 
+def _asking_rule() -> dict | None:
+    """The rule asking the current question: the `rule` of the engine's `choose` below us on the
+    stack (None when there is none, e.g. the turn structure's own questions)."""
+    frame = sys._getframe(1)
+    for _ in range(12):
+        if frame is None:
+            return None
+        if frame.f_code.co_name == "choose" and "rule" in frame.f_locals:
+            rule = frame.f_locals["rule"]
+            return rule if isinstance(rule, dict) else None
+        frame = frame.f_back
+    return None
+
+
+def _board_state(game):
+    units = tuple((u, r["space"], r.get("wounds"), r.get("mode")) for u, r in game.state["units"].items())
+    marks = tuple((s, tuple(sorted((k, v) for k, v in r.get("markers", {}).items() if v)))
+                  for s, r in game.state["spaces"].items())
+    return hash((units, marks))
+
+
+def _holder_side(game, where) -> str | None:
+    """The side holding a card at `where` (a unit's id or `side:NAME`), else None."""
+    where = str(where)
+    if where.startswith("side:"):
+        return where[5:]
+    record = game.state["units"].get(where)
+    return record["side"] if record else None
+
+
 # ---- the screen before a prompt ------------------------------------------------------------------
 
-def screen(game, side: str | None, entries: list) -> Group:
-    """The board, the log lines given, then the round, moment, counters and tracks."""
+def screen(game, side: str | None, entries: list, numbers: dict | None = None, board: bool = True,
+           compact: bool = False, new: set | None = None) -> Group:
+    """The board (or a line saying it is as before), the log lines given, the side's own units and
+    cards, then the round, moment, tracks and objectives (when nothing at all happened since the last
+    screen, only a line saying so)."""
     heading = f"{_called(game, 'side', side)} to play" if side else "the game is over"
-    parts = [Rule(heading, style="grey50"), board_view(game)]
-    return Group(*parts, *([log_view(game, entries)] if entries else []), status(game))
+    parts = [Rule(heading, style="grey50")]
+    if not board and not [e for e in entries if e.get("type") != "choice"] and not new:
+        return Group(*parts, Text("(nothing changed since the last question: b shows the board, c your side, "
+                                  "o the goals)", style="grey50"))
+    parts.append(board_view(game, numbers, compact, side) if board else
+                 Text("(the board is as before: type b to see it)", style="grey50"))
+    if entries:
+        parts.append(log_view(game, entries))
+    mine = side_view(game, side, new) if side else None
+    return Group(*parts, *([mine] if mine else []), status(game))
 
 
 def status(game) -> Text:
-    at = ".".join(game.state.get("at") or []) or "-"
-    out = Text.assemble((f"Round {game.state.get('round', 0)}", "bold"), f" · {at}")
-    values = [(name, v) for name, v in game.state.get("counters", {}).items() if name in _shown_values(game)]
+    """Round, moment, the tracks and counters worth showing, then the objectives with their progress."""
+    limit = game.model.scenario.get("props", {}).get("rounds")
+    now = game.state.get("round", 0)
+    out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
+                         "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
+    goals = _objective_names(game)
+    values = [(name, v) for name, v in game.state.get("counters", {}).items()
+              if name in _shown_values(game) and name not in goals]
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
     for name, value in values:
         out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
+    said = objectives_view(game)
+    if said:
+        out.append("\n").append_text(said)
     return out
 
 
 def _shown_values(game) -> set[str]:
-    """The counters and tracks worth a place on the status line: the scenario's own counters, and any
-    other a rule has changed this game, except pools of dice (bookkeeping of a fight)."""
+    """The counters and tracks worth a place on the status line: the tracks a rule has changed this
+    game, and the counters the objectives or the scenario's own counters name, except pools of dice
+    (bookkeeping of a fight) and counters the ai policy keeps (`ai_…`)."""
     scenario = {e["key"] for e in game.model.scenario.get("props", {}).get("counter", [])}
-    changed = {e.get("track") or e.get("name") for e in game.entries if e.get("type") in ("counter", "track")}
+    tracks = {e.get("track") or e.get("name") for e in game.entries if e.get("type") == "track"}
     pools = {name for name, v in game.state.get("counters", {}).items() if isinstance(v, list)}
-    return (scenario | changed) - pools - _pool_names(game)
+    shown = (scenario | _objective_names(game) | (tracks & set(game.state.get("tracks", {}))))
+    return {n for n in shown - pools - _pool_names(game) if n and not str(n).startswith("ai_")}
+
+
+def _objective_names(game) -> set[str]:
+    names = set()
+    for objective in getattr(game, "objectives", []) or []:
+        stack = [objective.get("when")]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if isinstance(node.get("name"), str) and len(node) == 1:
+                    names.add(node["name"])
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+    return names
 
 
 def _pool_names(game) -> set[str]:
@@ -132,33 +270,211 @@ def _pool_names(game) -> set[str]:
     return found
 
 
-def log_view(game, entries: list) -> Text:
-    """The entries as sentences under a heading per moment (the most recent LOG_LINES of them)."""
-    entries = [e for e in entries if e.get("type") != "choice"]  # what was chosen shows in what it did
-    out, skipped, moment = Text(), max(0, len(entries) - LOG_LINES), None
-    if skipped:
-        out.append(f"… {skipped} earlier log lines\n", style="grey50")
-    for entry in entries[skipped:]:
-        if (entry.get("round"), entry.get("at")) != moment:
-            moment = (entry.get("round"), entry.get("at"))
-            out.append(f"round {moment[0]} · {moment[1] or '-'}\n", style="grey50")
-        out.append(f"  {describe_entry(game, entry)}\n", style=LOG_STYLES.get(entry.get("type"), ""))
+OPS = {">=": "≥", "<=": "≤", "==": "=", "!=": "≠"}
+
+
+def _goal(game, objective: dict) -> str:
+    """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
+    if objective.get("at"):
+        return f"at {str(objective['at']).replace('_', ' ')}"
+    chain = (objective.get("when") or {}).get("chain") if isinstance(objective.get("when"), dict) else None
+    if (isinstance(chain, list) and len(chain) == 3 and isinstance(chain[0], dict) and set(chain[0]) == {"name"}
+            and isinstance(chain[2], dict) and "lit" in chain[2]):
+        name = chain[0]["name"]
+        now = game.state["counters"].get(name, game.state["tracks"].get(name, "?"))
+        return f"when {name.replace('_', ' ')} {OPS.get(chain[1], chain[1])} {chain[2]['lit']} (now {now})"
+    return str(objective.get("text") or "?")
+
+
+def objectives_view(game) -> Text | None:
+    per_side: dict[str, list[str]] = {}
+    for objective in getattr(game, "objectives", []) or []:
+        per_side.setdefault(objective.get("side") or "?", []).append(_goal(game, objective))
+    if not per_side:
+        return None
+    out = Text("Goals: ", style="bold")
+    for i, (side, goals) in enumerate(per_side.items()):
+        out.append("  ·  " if i else "", style="grey50")
+        out.append(f"{_called(game, 'side', side)} win ", style="bold").append(" or ".join(goals))
+    return out
+
+
+def ending(game) -> Text:
+    """Who won and why, in words, after the last screen."""
+    result = game.state.get("result") or {}
+    winner = _called(game, "side", result["winner"]) if result.get("winner") else "nobody"
+    out = Text(f"GAME OVER in round {result.get('round', game.state.get('round'))}: ", style="bold")
+    out.append(f"{winner} won" if result.get("winner") else "nobody won", style="bold green")
+    met = next((o for o in getattr(game, "objectives", []) or []
+                if o.get("side") == result.get("side") and o.get("text") == result.get("cause")), None)
+    why = f"{_called(game, 'side', met['side'])} win {_goal(game, met)}" if met else result.get("cause", "")
+    return out.append(f" — {why}" if why else "")
+
+
+def side_view(game, side: str | None, new: set | None = None):
+    """The side's own units that are one of a kind (space, wounds, markers, items carried), its hand,
+    the cards in play and how many cards the other sides hold (not which)."""
+    if side is None:
+        return None
+    new = new or set()
+    cards = game.state["cards"]
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+    for uid, record in game.state["units"].items():
+        if record["side"] != side or _many(game, record["proto"]):
+            continue
+        if record["space"] is None and not record.get("last_space"):
+            continue
+        name = Text(_unit(game, uid), style=side_symbols(game).get(side, ("", "bold"))[1])
+        if record["space"] is None:
+            fate = f"killed{' (' + str(record['mode']) + ')' if record.get('mode') else ''}"
+            table.add_row(name, Text(fate, style="red"), Text(""), Text(""))
+            continue
+        health = record["stats"].get("health")
+        wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
+                      style="yellow" if record.get("wounds") else "")
+        extra = [m for m, n in record.get("markers", {}).items() if n]
+        held = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == uid]
+        carried = Text("carries ") if held else Text("carries nothing", style="grey50")
+        for i, item in enumerate(held):
+            carried.append(", " if i else "").append_text(item)
+        if extra:
+            carried.append(f"  [{', '.join(extra)}]", style="magenta")
+        table.add_row(name, Text(space_name(game, record["space"])), wounds, carried)
+    lines = [table] if table.row_count else []
+    hand = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == f"side:{side}"]
+    foot = Text()
+    if hand:
+        foot.append("Hand: ", style="bold")
+        for i, item in enumerate(hand):
+            foot.append(", " if i else "").append_text(item)
+    in_play = [_called(game, "card", r["proto"]) for r in cards.values() if r["where"] == "play"]
+    if in_play:
+        foot.append("  ·  " if foot else "").append("In play: ", style="bold").append(", ".join(in_play))
+    for other in game.model.sides:
+        held = sum(1 for r in cards.values() if r["where"] == f"side:{other}")
+        if other != side and held:
+            foot.append("  ·  " if foot else "").append(f"{_called(game, 'side', other)} hold {held} cards")
+    if foot:
+        lines.append(foot)
+    return Group(*lines) if lines else None
+
+
+def cards_view(game, side: str) -> Text:
+    """What each card the side holds (carried or in hand) and each card in play says."""
+    out = Text()
+    for cid, record in game.state["cards"].items():
+        if _holder_side(game, record["where"]) != side and record["where"] != "play":
+            continue
+        props = _card_props(game, cid)
+        out.append(f"{_called(game, 'card', record['proto'])}", style="bold")
+        out.append(f" ({card_place(game, record['where'])}): ", style="grey50")
+        out.append(" ".join(str(props[k]) for k in ("timing", "text") if props.get(k)) + "\n")
     out.rstrip()
     return out
+
+
+def _card_text(game, cid: str, new: bool) -> Text:
+    text = Text(_called(game, "card", game.state["cards"][cid]["proto"]))
+    return text.append(" (new)", style="bold green") if new else text
+
+
+def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
+    """The entries as sentences under a heading per moment (the most recent `lines` of them); choices,
+    bookkeeping counters and long runs of one side's moves left out or summed up."""
+    shown = _shown_values(game)
+    entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
+               and not (e.get("type") == "counter" and e.get("name") not in shown)]
+    rows, moment, i = [], None, 0
+    while i < len(entries):
+        entry = entries[i]
+        if (entry.get("round"), entry.get("at")) != moment:
+            moment = (entry.get("round"), entry.get("at"))
+            rows.append((f"round {moment[0]} · {moment_title(game, str(moment[1] or '').split('.'))}", "grey50"))
+        run = _run(entries, i, "remove", "card")
+        if run > 3:
+            names = [_name(game, "card", e["card"]) for e in entries[i:i + run]]
+            rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {_clip(', '.join(names), 150)}", ""))
+            i += run
+            continue
+        run = _move_run(game, entries, i)
+        if run > 3:
+            side = game.state["units"][str(entry["unit"])]["side"]
+            rows.append((f"  {run} moves by {_called(game, 'side', side)} ({entry.get('rule') or 'moving'}): "
+                         f"see the board", ""))
+            i += run
+            continue
+        rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), "")))
+        i += 1
+    out, skipped = Text(), max(0, len(rows) - lines)
+    if skipped:
+        out.append(f"… {skipped} earlier log lines (l shows more)\n", style="grey50")
+    for text, style in rows[skipped:]:
+        out.append(text + "\n", style=style)
+    out.rstrip()
+    return out
+
+
+def _run(entries: list, i: int, kind: str, key: str) -> int:
+    """How many entries in a row, from entry i, are of this type, with this key, by one rule."""
+    n = i
+    while (n < len(entries) and entries[n].get("type") == kind and key in entries[n]
+           and entries[n].get("rule") == entries[i].get("rule")):
+        n += 1
+    return n - i
+
+
+def _move_run(game, entries: list, i: int) -> int:
+    """How many moves in a row, from entry i, of units of one side by one rule at one moment."""
+    first = entries[i]
+    record = game.state["units"].get(str(first.get("unit")))
+    if first.get("type") != "move" or record is None:
+        return 0
+    n = i
+    while (n < len(entries) and entries[n].get("type") == "move" and entries[n].get("rule") == first.get("rule")
+           and entries[n].get("at") == first.get("at")
+           and game.state["units"].get(str(entries[n].get("unit")), {}).get("side") == record["side"]):
+        n += 1
+    return n - i
+
+
+def moment_title(game, path: list[str]) -> str:
+    """A moment of the turn by its titles ("Hero Turn › Move Action › Move")."""
+    titles = game.scratch.get("human_titles")
+    if titles is None:
+        titles, stack = {}, [((), b) for b in game.model.system.get("blocks", [])]
+        while stack:
+            above, block = stack.pop()
+            if block.get("kind") in ("phase", "step", "action"):
+                path_of = above + (block["id"],)
+                titles[".".join(path_of)] = block.get("title") or block["id"]
+                stack.extend((path_of, b) for b in block.get("blocks", []))
+        game.scratch["human_titles"] = titles
+    path = [p for p in path if p]
+    if not path:
+        return "-"
+    words, known = [], True
+    for n in range(1, len(path) + 1):
+        key = ".".join(path[:n])
+        if key in titles and known:
+            words.append(titles[key])
+        else:
+            known = False
+            words.append(path[n - 1].replace("_", " "))
+    return " › ".join(words)
 
 
 # ---- log entries, readable ----------------------------------------------------------------------
 
 TEMPLATES = {  # log entry type → how it reads; fields are named by _name
-    "roll": "rolled {dice}: {values} (total {total})", "move": "{unit} moves {from} → {to}",
+    "roll": "rolled {dice}: {values} (total {total}){why}", "move": "{unit} moves {from} → {to}",
     "enter": "{proto} enters at {space}", "spawn": "{count} × {kind} spawn at {space}", "note": "{text}",
-    "wound": "{unit} wounded by {amount} ({wounds}/{health})", "heal": "{unit} healed by {amount} ({wounds}/{health})",
+    "wound": "{unit} takes {amount} wound ({wounds} of {health})", "heal": "{unit} healed by {amount} ({wounds}/{health} wounds)",
     "remove": "{unit} taken off the board", "counter": "{name} is {value}", "action": "{unit}: {action}",
     "draw": "{count} drawn from {deck} to {to}", "pool_empty": "no {kind} left to place", "reveal": "revealed {what}",
-    "mark": "{what} marked {marker}", "unmark": "{what} no longer {marker}", "flip": "{what} flipped to {mode}",
+    "mark": "{what} marked {marker}", "unmark": "{what} no longer {marker}", "flip": "{what} is now {mode}",
     "discard": "{card} discarded", "give": "{card} given to {to}", "lookup": "{table}: {roll} in {column} → {result}",
     "shuffle": "{deck} shuffled", "reshuffle": "{deck} reshuffled", "shuffle_in": "{card} shuffled into {deck}",
-    "search": "searched {deck}: {found}", "cancel": "{card} cancelled",
+    "search": "{to} searched the {deck} for {found}", "cancel": "{card} cancelled",
     "in_play": "{card} stays in play"}
 
 
@@ -168,7 +484,12 @@ def describe_entry(game, e: dict) -> str:
         special = _SPECIAL.get(e.get("type"))
         if special is not None:
             return special(game, e)
-        return TEMPLATES[e.get("type")].format_map({k: _name(game, k, v) for k, v in e.items()})
+        fields = {k: _name(game, k, v) for k, v in e.items()}
+        if e.get("type") == "roll":
+            fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
+        if e.get("type") == "search":
+            fields["found"] = _name(game, "card", e.get("found"))
+        return TEMPLATES[e.get("type")].format_map(fields)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in QUIET_KEYS)
         return f"{e.get('type', '?')}: {fields}" if fields else str(e.get("type", "?"))
@@ -202,7 +523,13 @@ def _kill(game, e) -> str:
 
 def _result(game, e) -> str:
     winner = _called(game, "side", e["winner"]) if e.get("winner") else "nobody"
-    return f"GAME OVER: {winner} wins ({e.get('cause', '')})"
+    return f"GAME OVER: {winner} won ({e.get('cause', '')})"
+
+
+def _remove(game, e) -> str:
+    if "unit" in e:
+        return f"{_unit(game, e['unit'])} taken off the board"
+    return f"{_name(game, 'card', e['card'])} set aside"
 
 
 def _action_titles(game) -> dict[str, str]:
@@ -236,10 +563,24 @@ def _track(game, e) -> str:
 
 def _play(game, e) -> str:
     on = f" on {_name(game, 'unit', e['on'])}" if e.get("on") else ""
-    return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}"
+    text = _card_props(game, e["card"]).get("text")
+    said = f": {_clip(text, 90)}" if isinstance(text, str) and text else ""
+    return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}{said}"
 
 
-_SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track}
+def _clip(text: str, size: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= size else text[:size - 1].rstrip() + "…"
+
+
+def _card_props(game, card) -> dict:
+    """A card's props by its id or its proto's."""
+    record = game.state["cards"].get(str(card))
+    obj = game.model.objects.get(("card", record["proto"] if record else str(card)))
+    return obj.get("props", {}) if obj else {}
+
+
+_SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track, "remove": _remove}
 
 
 # ---- names ---------------------------------------------------------------------------------------
@@ -272,9 +613,13 @@ def _unit(game, uid) -> str:
     if not record:
         return str(uid)
     name = _unit_name(game, record["proto"])
-    obj = game.model.objects.get(("unit", record["proto"]))
-    many = obj is None or int(obj.get("props", {}).get("count", 1) or 1) > 1 or _alike(game, record["proto"]) > 1
-    return f"{name} {str(uid).lstrip('u')}" if many else name
+    return f"{name} {str(uid).lstrip('u')}" if _many(game, record["proto"]) else name
+
+
+def _many(game, proto: str) -> bool:
+    """Units of this proto come many alike (Zombies), not one of a kind (a Hero)."""
+    obj = game.model.objects.get(("unit", proto))
+    return obj is None or int(obj.get("props", {}).get("count", 1) or 1) > 1 or _alike(game, proto) > 1
 
 
 def _alike(game, proto: str) -> int:
@@ -307,39 +652,165 @@ def option_label(game, option) -> str:
     if not isinstance(option, Ref):
         return str(option)
     if option.kind == "unit" and option.id in game.state["units"]:
-        where = game.state["units"][option.id]["space"]
-        return f"{_unit(game, option.id)} in {space_name(game, where) if where else 'no space'}"
+        record = game.state["units"][option.id]
+        where = record["space"]
+        hurt = f" ({record['wounds']}/{record['stats'].get('health', '?')} wounds)" if record.get("wounds") else ""
+        return f"{_unit(game, option.id)} in {space_name(game, where) if where else 'no space'}{hurt}"
     if option.kind == "card" and option.id in game.state["cards"]:
         card = game.state["cards"][option.id]
-        return f"{_called(game, 'card', card['proto'])} ({card['where']})"
+        return f"{_called(game, 'card', card['proto'])} ({card_place(game, card['where'])})"
     if option.kind == "space" and game.board is not None and option.id in game.board.info:
         return space_name(game, option.id)
     return _called(game, "side", option.id) if option.kind == "side" else option.id
 
 
-def prompt(game, side: str, label: str, options: list) -> Text:
-    out = Text.assemble((_called(game, "side", side), "bold"), f" — {label}\n")
+def card_place(game, where) -> str:
+    """Where a card is, in words: carried by a unit, in a side's hand, in play, in a deck."""
+    where = str(where)
+    if where in game.state["units"]:
+        return f"carried by {_unit(game, where)}"
+    if where.startswith("side:"):
+        return f"{_called(game, 'side', where[5:])}' hand"
+    return {"play": "in play", "deck": "in the deck", "discard": "discarded", "box": "set aside"}.get(where, where)
+
+
+def option_hint(game, option) -> str:
+    """A few words more about an option, for its line: a card's or an action's text, what is in a space."""
+    if isinstance(option, dict):
+        return str(option.get("props", {}).get("text") or option.get("text") or "")
+    if isinstance(option, Ref) and option.kind == "card":
+        props = _card_props(game, option.id)
+        return " ".join(str(props.get(k)) for k in ("timing", "text") if props.get(k))
+    if isinstance(option, Ref) and option.kind == "space":
+        return ", ".join(_unit(game, u) for u, r in game.state["units"].items() if r["space"] == option.id)
+    return ""
+
+
+def explain_option(game, option) -> str:
+    """Everything worth knowing about one option (`?N`)."""
+    if option is None:
+        return "Pass: do nothing here."
+    if isinstance(option, Ref) and option.kind == "unit" and option.id in game.state["units"]:
+        record = game.state["units"][option.id]
+        obj = game.model.objects.get(("unit", record["proto"])) or {}
+        lines = [f"{_called(game, 'side', record['side'])}, {record['kind']}; "
+                 + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items())
+                 + f"; wounds {record.get('wounds', 0)}"]
+        held = [_called(game, "card", r["proto"]) for r in game.state["cards"].values() if r["where"] == option.id]
+        if held:
+            lines.append("carries " + ", ".join(held))
+        for block in obj.get("blocks", []):
+            if block.get("kind") == "ability":
+                lines.append(f"{block.get('title') or block['id']}: {block.get('props', {}).get('text', '')}")
+        return "\n".join(lines)
+    if isinstance(option, Ref) and option.kind == "card":
+        props = _card_props(game, option.id)
+        return "\n".join(f"{k}: {props[k]}" for k in ("type", "timing", "text") if props.get(k)) or "(no text)"
+    hint = option_hint(game, option)
+    return hint or "(nothing more to say)"
+
+
+def space_numbers(game, options: list) -> dict[str, int]:
+    """space → its option number, when the options are spaces."""
+    return {o.id: i for i, o in enumerate(options, 1) if isinstance(o, Ref) and o.kind == "space"}
+
+
+def ask_text(game, label: str, rule: dict | None = None, options: list | None = None) -> str:
+    """The question in words: who acts and in which step for the turn's own questions, the rule that
+    asks and what it asks for otherwise."""
+    who = re.fullmatch(r"([\w.]+): who acts", label)
+    if who:
+        return f"{moment_title(game, who.group(1).split('.'))}: who acts next?"
+    action = re.fullmatch(r"([\w.]+): action of (\S+)", label)
+    if action:
+        path, uid = action.group(1).split("."), action.group(2)
+        record = game.state["units"].get(uid)
+        where = f" in {space_name(game, record['space'])}" if record and record.get("space") else ""
+        return f"{_unit(game, uid)}{where}: {moment_title(game, path).split(' › ')[-1]} — which action?"
+    title = rule.get("title") if isinstance(rule, dict) else None
+    what = re.fullmatch(r"choose (\w+)", label)
+    if what and what.group(1) != "an":
+        word = what.group(1)
+        called = _title(game.model.kinds.get(word), word) if word in game.model.kinds else word
+        text = f"choose a{'n' if called[:1].lower() in 'aeiou' else ''} {called}"
+    else:
+        text = label
+    optional = bool(options) and options[-1] is None
+    return (f"{title}: {text}" if title else text) + (" (or pass)" if optional else "")
+
+
+def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120) -> Text | Group:
+    head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
+    spaces = [o for o in options if o is not None]
+    if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
+        return Group(head, _space_columns(game, options),
+                     Text(f"Choose 1-{len(options)} (the numbers are on the board too; ? for help, q quits)",
+                          style="grey50"))
+    out = head
     for i, option in enumerate(options, 1):
         out.append(f"  {i:>2}. ", style="bold")
-        out.append(option_label(game, option) + "\n", style="italic" if option is None else "")
-    out.append(f"Choose 1-{len(options)} (q quits)", style="grey50")
+        label_text = option_label(game, option)
+        out.append(label_text, style="italic" if option is None else "")
+        hint = option_hint(game, option)
+        room = width - len(label_text) - 10
+        if hint and room > 12:
+            out.append(f" — {_clip(hint, room)}", style="grey62")
+        out.append("\n")
+    out.append(f"Choose 1-{len(options)} (?N explains option N, ? for help, q quits)", style="grey50")
     return out
+
+
+def _space_columns(game, options: list) -> Group:
+    """Many spaces as columns, grouped by board part: "12 b1 The Bank"."""
+    groups: dict[str, list] = {}
+    board = game.board
+    for i, option in enumerate(options, 1):
+        if option is None:
+            groups.setdefault("", []).append(Text.assemble((f"{i:>2}", NUMBER_STYLE), " pass"))
+            continue
+        sid = option.id
+        info = board.info.get(sid) if board is not None else None
+        part = (_part_title(game, info.grid) if info is not None and info.grid else "")
+        cell = sid.rsplit(".", 1)[-1]
+        building = board.buildings[info.building].title if info is not None and info.building else ""
+        item = Text.assemble((f"{i:>2}", NUMBER_STYLE), f" {cell}")
+        if building:
+            item.append(f" {building}", style="italic")
+        who = option_hint(game, option)
+        if who:
+            item.append(f" ({who})", style="grey62")
+        groups.setdefault(part, []).append(item)
+    out = []
+    for part, items in groups.items():
+        if part:
+            out.append(Text(part, style="bold"))
+        out.append(Columns(items, padding=(0, 2)))
+    return Group(*out)
 
 
 # ---- the board -----------------------------------------------------------------------------------
 
-def board_view(game):
-    """Grids as cells (composite boards: one panel per part), other spaces as a compact list, and a
-    legend of the unit symbols, buildings and edges."""
+def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None):
+    """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
+    spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
+    option number, shown on the space."""
     board = game.board
     if board is None:
         return Text("(this scenario has no board)", style="grey50")
-    marks = unit_marks(game)
+    marks, numbers = unit_marks(game, compact), numbers or {}
     grids = list(dict.fromkeys(board.info[s].grid for s in board.spaces if board.info[s].grid))
-    panels = [Panel(grid_text(game, gid, marks), title=_part_title(game, gid), expand=False) for gid in grids]
+    draw = grid_compact if compact else grid_text
+    panels = []
+    for gid in grids:
+        body, title = draw(game, gid, marks, numbers), _part_title(game, gid)
+        if compact:  # "Airplane Hangar/Diner/Hospital"
+            title = re.sub(r"^The ", "", title.replace(" / The ", "/").replace(" / ", "/"))
+        inner = max(len(line) for line in body.plain.splitlines()) + (0 if compact else 2)
+        panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
+                            width=max(inner, len(title) + 4) + 2))
     rest = [s for s in board.spaces if board.info[s].grid is None]
-    parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks)] if rest else [])
-    return Group(*parts, legend(game, bool(panels)))
+    parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks, numbers)] if rest else [])
+    return Group(*parts, legend(game, bool(panels), compact, viewer))
 
 
 def _part_title(game, gid: str) -> str:
@@ -357,8 +828,8 @@ def side_symbols(game) -> dict[str, tuple[str, str]]:
     return out
 
 
-def unit_marks(game) -> dict[str, Text]:
-    """space → its units as side letters with counts ("H Z3")."""
+def unit_marks(game, compact: bool = False) -> dict[str, Text]:
+    """space → its units as side letters with counts ("H Z3"; compact: "HZ3")."""
     symbols, counts = side_symbols(game), {}
     for record in game.state["units"].values():
         if record["space"] is not None:
@@ -368,7 +839,7 @@ def unit_marks(game) -> dict[str, Text]:
         text = Text()
         for side, n in per_side.items():
             letter, style = symbols.get(side, ("?", "bold"))
-            text.append(" " if text else "")
+            text.append(" " if text and not compact else "")
             text.append(letter + (str(n) if n > 1 else ""), style=style)
         marks[space] = text
     return marks
@@ -388,7 +859,7 @@ def _tags(game, sid: str) -> str:
     return " ".join(words)
 
 
-def grid_text(game, gid: str, marks: dict) -> Text:
+def grid_text(game, gid: str, marks: dict, numbers: dict | None = None) -> Text:
     """One grid as cells of CELL characters: name, what the space is, its units; cells of a
     building shaded alike; the edges between cells drawn by kind (wall, door, window, open)."""
     board = game.board
@@ -400,7 +871,7 @@ def grid_text(game, gid: str, marks: dict) -> Text:
         for line in range(3):
             for c in range(cols):
                 out.append(*_edge(board, at.get((c - 1, r)), at.get((c, r)))[::2])
-                out.append_text(_cell_line(game, at.get((c, r)), line, marks, shades))
+                out.append_text(_cell_line(game, at.get((c, r)), line, marks, shades, numbers or {}))
             out.append(*_edge(board, at.get((cols - 1, r)), None)[::2])
             out.append("\n")
     return out.append_text(_border(board, at, rows, cols))
@@ -412,26 +883,96 @@ def _edge(board, a: str | None, b: str | None) -> tuple[str, str, str]:
     return EDGES.get(board.edge(a, b) or "wall", EDGES["wall"])
 
 
-def _border(board, at: dict, r: int, cols: int) -> Text:
+def _border(board, at: dict, r: int, cols: int, width: int = CELL) -> Text:
     """The line above row r: each cell's top edge by the kind of edge to the cell above."""
     out = Text("·", style="grey50")
     for c in range(cols):
         _, char, style = _edge(board, at.get((c, r - 1)), at.get((c, r)))
-        out.append(char * CELL, style=style).append("·", style="grey50")
+        out.append(char * width, style=style).append("·", style="grey50")
     return out
 
 
-def _cell_line(game, sid: str | None, line: int, marks: dict, shades: dict) -> Text:
+def _cell_line(game, sid: str | None, line: int, marks: dict, shades: dict, numbers: dict | None = None) -> Text:
     if sid is None:
         return Text(" " * CELL)
     text = [Text(sid.rsplit(".", 1)[-1], style="bold"), Text(_tags(game, sid), style="italic"),
             marks.get(sid, Text()).copy()][line]
+    if line == 0 and numbers and sid in numbers:
+        text.append(" ").append(f"{numbers[sid]:>2}", style=NUMBER_STYLE)
     text.truncate(CELL, overflow="ellipsis", pad=True)
     text.stylize(shades.get(game.board.info[sid].building, ""))
     return text
 
 
-def zone_view(game, spaces: list[str], marks: dict) -> Group:
+def grid_compact(game, gid: str, marks: dict, numbers: dict | None = None) -> Text:
+    """One grid, one line a row of cells of SMALL characters: the option number of a space if it has
+    one, its units, else its building's short name (or `sp` for a spawn point). Walls and doors
+    between two cells of a row are drawn between them; between two rows, the cell above is underlined
+    (bold for a wall, yellow for a door, blue for a window). Columns and rows are labelled by the cells'
+    names (a1 = column a, row 1)."""
+    board, numbers = game.board, numbers or {}
+    at = {board.info[s].cell: s for s in board.spaces if board.info[s].grid == gid}
+    cols, rows = 1 + max(c for c, _ in at), 1 + max(r for _, r in at)
+    names = {cell: sid.rsplit(".", 1)[-1] for cell, sid in at.items()}
+    col_labels = [next((re.sub(r"\d+$", "", names[(c, r)]) for r in range(rows) if (c, r) in names), "")
+                  for c in range(cols)]
+    row_labels = [next((re.sub(r"^[A-Za-z]+", "", names[(c, r)]) for c in range(cols) if (c, r) in names), "")
+                  for r in range(rows)]
+    pad = max(len(x) for x in row_labels) if row_labels else 0
+    shades, short, out = _building_styles(game), building_shorts(game), Text(" " * (pad + 1))
+    for c in range(cols):
+        out.append(f"{col_labels[c][:SMALL]:^{SMALL}} ", style="grey50")
+    for r in range(rows):
+        out.append("\n").append(f"{row_labels[r]:>{pad}}", style="grey50")
+        for c in range(cols):
+            out.append(*_edge(board, at.get((c - 1, r)), at.get((c, r)))[::2])
+            out.append_text(_small_cell(game, at.get((c, r)), at.get((c, r + 1)), marks, numbers, shades, short))
+        out.append(*_edge(board, at.get((cols - 1, r)), None)[::2])
+    return out
+
+
+UNDERLINES = {"wall": "underline bold", "door": "underline bold yellow", "window": "underline bold blue"}
+
+
+def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
+    if sid is None:
+        return Text(" " * SMALL)
+    board, cell = game.board, Text()
+    building = board.info[sid].building
+    if sid in numbers:
+        cell.append(f"{numbers[sid]:>2}", style=NUMBER_STYLE)
+    if sid in marks:
+        cell.append_text(marks[sid].copy())
+    elif sid not in numbers:
+        cell.append(short.get(building, "") if building else "sp" if sid in board.spawn_points else "",
+                    style="italic grey62")
+    cell.truncate(SMALL, overflow="crop", pad=True)
+    cell.stylize(shades.get(building, ""))
+    kind = (board.edge(sid, below) or "wall") if below is not None else None
+    if kind in UNDERLINES:
+        cell.stylize(UNDERLINES[kind])
+    return cell
+
+
+def building_shorts(game) -> dict[str, str]:
+    """building → two letters for a compact cell ("Ba" The Bank, "Gy" Gym), unique on the board."""
+    found = game.scratch.get("human_shorts")
+    if found is None:
+        found, taken = {}, set()
+        for bid, building in game.board.buildings.items():
+            words = [w for w in re.findall(r"[A-Za-z]+", building.title) if w.lower() != "the"] or [bid]
+            tries = [words[0][:2].capitalize()]
+            tries += [(words[0][0] + words[1][0]).capitalize()] if len(words) > 1 else []
+            tries += [(words[0][0] + ch).capitalize() for ch in words[0][2:] + "".join(words[1:])]
+            tries += [f"{words[0][0].upper()}{n}" for n in range(1, 10)]
+            short = next(t for t in tries if t not in taken)
+            taken.add(short)
+            found[bid] = short
+        game.scratch["human_shorts"] = found
+    return found
+
+
+def zone_view(game, spaces: list[str], marks: dict, numbers: dict | None = None) -> Group:
     """Zone and track boards: each track as a line of its spaces, then the other spaces with units
     or something to say one a line, and the bare rest on one line."""
     board, lines, on_track = game.board, [], set()
@@ -445,22 +986,35 @@ def zone_view(game, spaces: list[str], marks: dict) -> Group:
         on_track.update(track.spaces)
     table = Table(box=None, show_header=False, pad_edge=False)
     rest = [s for s in spaces if s not in on_track]
+    numbers = numbers or {}
     for sid in rest:
-        if sid in marks or _tags(game, sid):
-            table.add_row(Text(sid, style="bold"), marks.get(sid, Text()), Text(_tags(game, sid), style="italic"))
-    bare = [s for s in rest if s not in marks and not _tags(game, s)]
+        if sid in marks or _tags(game, sid) or sid in numbers:
+            name = Text(sid, style="bold")
+            if sid in numbers:
+                name = Text.assemble((f"{numbers[sid]:>2}", NUMBER_STYLE), " ", name)
+            table.add_row(name, marks.get(sid, Text()), Text(_tags(game, sid), style="italic"))
+    bare = [s for s in rest if s not in marks and not _tags(game, s) and s not in numbers]
     return Group(*lines, table, Text(f"also: {', '.join(bare)}", style="grey50") if bare else Text())
 
 
-def legend(game, grids: bool) -> Text:
-    """Which letter is which side (and where its units are), the building shades, the edge marks."""
+def legend(game, grids: bool, compact: bool = False, viewer: str | None = None) -> Text:
+    """Which letter is which side (and where its units are, but for the `viewer`'s, which their own
+    panel lists), the building shades, the edge marks (sides with no unit at all in this game left out)."""
     out, symbols = Text(), side_symbols(game)
+    present = {r["side"] for r in game.state["units"].values()}
     for side, (letter, style) in symbols.items():
+        if side not in present:
+            continue
         out.append(letter, style=style)
-        out.append(f" {_called(game, 'side', side)}: {_roster(game, side) or 'none on the board'}\n")
+        roster = "listed below" if side == viewer else _roster(game, side) or "none on the board"
+        out.append(f" {_called(game, 'side', side)}: {roster}\n")
     if grids and game.board.buildings:
+        shorts = building_shorts(game)
         for building, shade in _building_styles(game).items():
-            out.append("  ", style=shade).append(f" {game.board.buildings[building].title}  ")
+            out.append(f"{shorts[building] if compact else '  '}", style=shade + " italic")
+            out.append(f" {game.board.buildings[building].title}  ")
+        if compact:
+            out.append("sp", style="italic grey62").append(" spawn point")
         out.append("\n")
     for kind in ("wall", "door", "window") if grids else ():
         out.append(EDGES[kind][1] + EDGES[kind][0], style=EDGES[kind][2]).append(f" {kind}  ")

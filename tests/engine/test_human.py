@@ -65,8 +65,8 @@ def answers(lines, then: str = "1"):
     return lambda: next(it, then)
 
 
-def human_game(pack, input, seed: int = 1):
-    human = HumanPolicy(console=console(), input=input)
+def human_game(pack, input, seed: int = 1, compact: bool | None = False):
+    human = HumanPolicy(console=console(), input=input, compact=compact)
     return human, new_game(pack, "trial", seed=seed, policies={"heroes": human, "zombies": FirstPolicy()})
 
 
@@ -76,15 +76,16 @@ def test_a_whole_game_with_wrong_answers_asked_again(pack):
     human.finish(game)
     out = human.console.file.getvalue()
     assert result is not None and result["winner"] == "heroes"
-    assert "no answer: type a number from 1 to 2 (q quits)" in out
+    assert "no answer: type a number from 1 to 2 (? for help, q quits)" in out
     assert out.count(RE_ASK) == 5            # x, 0, 9, -1, [/]
     assert "Traceback" not in out
     first = next(e for e in game.entries if e["type"] == "choice")
     assert first["label"] == "choose space" and first["index"] == 1 and first["picked"] is None
     assert "2. pass" in out                  # " 2 " answered the second option, pass
-    # the status line: the scenario's counters (tracks and counters only once a rule has changed them)
-    assert re.search(rf"Round {result['round']} · hero_turn  │  kills 3\Z", out.rstrip())
-    assert "GAME OVER: Heroes wins (heroes win: objective met)" in out
+    # the status line: the round of how many, the moment by its titles; the goals with their progress
+    assert f"Round {result['round']} of 6 · Hero Turn\nGoals: Heroes win when kills ≥ 3 (now 3)  ·  Zombies win at sundown" in out
+    assert "GAME OVER: Heroes won (heroes win: objective met)" in out
+    assert out.rstrip().endswith(f"GAME OVER in round {result['round']}: Heroes won — Heroes win when kills ≥ 3 (now 3)")
 
 
 def test_the_screen_shows_board_log_round_and_counters(pack):
@@ -94,12 +95,15 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     for name in ("a1", "a2", "b1", "b2", "Shed"):
         assert name in out
     assert "Z3" in out                       # three zombies in b2 before the first kill
-    assert re.search(r"H Heroes: Alice at (Shed )?a\d", out)  # one of a kind: by name; a space by building
+    assert "H Heroes: listed below" in out   # the player's own units are in their panel
+    assert re.search(r"^Alice +(Shed )?a\d +wounds 0/2 +carries nothing", out, re.M)  # by name; a space by building
     assert "Z Zombies: Zombie ×3" in out
-    assert "Round 1 · hero_turn.act  │  kills 0\n" in out
-    assert re.search(r"rolled 1D6: \d \(total \d\)", out)
+    assert "Round 1 of 6 · Hero Turn › Act\nGoals: Heroes win when kills ≥ 3 (now 0)" in out
+    assert re.search(r"rolled 1D6: \d \(total \d\) for Trial", out)   # the roll says which rule rolled
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
-    assert re.search(r"Heroes — choose zombie\n\s+1\. Zombie \d+ in b2", out)
+    assert re.search(r"Heroes — Trial: choose a Zombie\n\s+1\. Zombie \d+ in b2", out)
+    assert "Heroes — Trial: choose a space (or pass)" in out
+    assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door
 
@@ -142,7 +146,7 @@ def test_labels_and_log_lines_read_well(pack):
     lines = [describe_entry(game, e) for e in game.entries]
     assert "Alice enters at Shed a1" in lines and "3 × Zombie spawn at b2" in lines
     assert any(line.startswith("Heroes chose Search (") for line in lines)
-    assert lines[-1] == "GAME OVER: Heroes wins (heroes win: objective met)"
+    assert lines[-1] == "GAME OVER: Heroes won (heroes win: objective met)"
     assert describe_entry(game, {"type": "roll"}) == "roll"          # odd entries never raise
     assert describe_entry(game, {"type": "new_thing", "x": 1}) == "new_thing: x=1"
 
@@ -211,8 +215,8 @@ def test_playing_in_a_real_terminal(pack_dir, tmp_path):
     for ending in ("play", "ctrl-c"):
         term = Tmux(f"spawnpit-test-{os.getpid()}-{tmp_path.name}-{ending}", [sys.executable, str(script), str(pack_dir)])
         try:
-            screen = term.wait_for("(q quits)")
-            for text in ("a1", "b2", "Shed", "Z3", "Heroes — choose space", "1. ", "pass"):
+            screen = term.wait_for("q quits)")
+            for text in ("Yard", "Sh Shed", "Z3", "Heroes — Trial: choose a space", "1. ", "pass"):
                 assert text in screen, text
             if ending == "ctrl-c":
                 term.keys("C-c")
@@ -225,7 +229,7 @@ def test_playing_in_a_real_terminal(pack_dir, tmp_path):
                 term.keys("1", "Enter")
                 time.sleep(0.15)
             screen = term.wait_for("RESULT heroes")
-            assert "GAME OVER: Heroes wins" in screen and "Traceback" not in screen
+            assert "GAME OVER in round 4: Heroes won" in screen and "Traceback" not in screen
         finally:
             term.close()
 
@@ -249,6 +253,109 @@ def test_lnoe_spaces_heroes_and_the_status_line_read_as_people_say_them():
     named = game.model.objects[("unit", record["proto"])]["title"]  # "Billy", not "The Sheriff's Son"
     assert option_label(game, Ref("unit", hero)).startswith(named + " in ")
     line = status(game).plain
-    assert "zombies_killed" in line and "Sun Track" in line
+    assert "Heroes win when zombies killed ≥ 15 (now " in line and "Sun Track" in line
     assert "hero_dice" not in line and "zombie_dice" not in line  # pools of dice are a fight's bookkeeping
+    assert "ai_hunt" not in line and "move_roll" not in line and "zombie_cards_passed" not in line
     assert "Invasion Track" not in line  # a track no rule of this game touched
+
+
+# ---- commands, numbered spaces, the screens of a Last Night on Earth game -------------------------
+
+def test_commands_show_things_without_answering(pack):
+    human, game = human_game(pack, answers(["?", "?2", "?7", "b", "c", "l", "o", "1"]))
+    play(game)
+    out = human.console.file.getvalue()
+    first = next(e for e in game.entries if e["type"] == "choice")
+    assert first["label"] == "choose space" and first["index"] == 0   # the commands answered nothing
+    assert "?N   explain option N" in out                            # ? is the help
+    assert "2. pass\nPass: do nothing here." in out                  # ?2 explains the second option
+    assert "there is no option 7" in out
+    assert out.count("Choose 1-2 for: Trial: choose a space (or pass)") == 7  # after each command
+    assert out.count("╭─") >= 2 and "Alice  Shed a1  wounds 0/2" in out  # b: the board again, c: your side
+    assert "Goals: Heroes win when kills ≥ 3 (now 0)" in out
+
+
+def test_the_spaces_of_a_choice_carry_their_numbers_on_the_board(pack):
+    game = new_game(pack, "trial", seed=1)
+    game.state["units"]  # the board exists before setup
+    out = console()
+    out.print(board_view(game, {"a2": 1, "b2": 12}, compact=False))
+    text = out.file.getvalue()
+    assert re.search(r"│a2  1 +│", text) and re.search(r"│b2 12 +│", text)
+    out = console()
+    out.print(board_view(game, {"a2": 1, "b2": 12}, compact=True))
+    text = out.file.getvalue()
+    assert re.search(r"│2│ 1 │12 │", text)                           # compact: the number fills the cell
+    assert "   a   b" in text                                          # columns and rows labelled
+
+
+@pytest.fixture(scope="module")
+def lnoe():
+    from spawnpit.resources import builtin_paths
+
+    return compile_paths(builtin_paths()).pack
+
+
+def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
+    from spawnpit.engine import AIPolicy
+
+    con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    human = HumanPolicy(console=con, input=answers([]))  # compact chosen by itself: the board is tall
+    game = new_game(lnoe, "die-zombies-die", seed=4, policies={"heroes": human, "zombies": AIPolicy()})
+    play(game)
+    human.finish(game)
+    out = con.file.getvalue()
+    assert max(len(line) for line in out.splitlines()) <= 80
+    grids = {game.board.info[s].grid for s in game.board.spaces if game.board.info[s].grid}
+    assert len(grids) == 5 and out.count("╭─") >= 5
+    for line in out.splitlines():
+        if line.startswith("╭"):
+            assert "…" not in line                                     # no part title cut short
+    for noise in ("ai_hunt", "zombie_cards_passed", "move_roll", "hero_dice", "Martians", "side:heroes", "u7"):
+        assert noise not in out, noise
+    assert re.search(r"Heroes — \w[\w ]* in [\w .'/]+: Move Action — which action\?\n"
+                     r"\s+1\. Move — Roll D6", out)
+    assert "Heroes — Hero Turn: who acts next?" in out
+    assert re.search(r"cards set aside \(Starting Heroes\): ", out)
+    assert re.search(r"^Hand: |carries ", out, re.M)
+    assert "Goals: Heroes win when zombies killed ≥ 15 (now " in out
+    assert re.search(r"GAME OVER in round \d+: (Heroes|Zombies) won — ", out)
+
+
+def test_many_spaces_are_listed_in_columns_by_board_part(lnoe):
+    from spawnpit.engine.human import prompt
+
+    game = new_game(lnoe, "die-zombies-die", seed=4)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid][:30]
+    out = console()
+    out.print(prompt(game, "heroes", "choose space", [Ref("space", s) for s in spaces] + [None]))
+    text = out.file.getvalue()
+    assert "Heroes — choose a space (or pass)" in text
+    assert "Choose 1-31 (the numbers are on the board too" in text
+    assert len(text.splitlines()) < 20                                 # 31 options, not 31 lines
+    assert re.search(r"\b30 \w\d", text) and "31 pass" in text
+
+
+def test_cards_read_with_where_they_are_and_what_they_say(lnoe):
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import option_hint, screen, side_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=4, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    card = next(c for c, r in game.state["cards"].items() if r["proto"] == "ruuuuuun")
+    game.state["cards"][card]["where"] = "side:heroes"
+    assert option_label(game, Ref("card", card)) == "Ruuuuuun! (Heroes' hand)"
+    assert option_hint(game, Ref("card", card)).startswith("After a movement roll After rolling to move")
+    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
+    other = next(c for c, r in game.state["cards"].items() if r["proto"] != "ruuuuuun" and r["deck"] == "hero_deck")
+    game.state["cards"][other]["where"] = hero
+    name = game.model.objects[("card", game.state["cards"][other]["proto"])]["title"]
+    assert f"(carried by {game.model.objects[('unit', game.state['units'][hero]['proto'])]['title']})" in \
+        option_label(game, Ref("card", other))
+    out = console()
+    out.print(side_view(game, "heroes", {other}))
+    text = out.file.getvalue()
+    assert f"{name} (new)" in text and re.search(r"Hand: .*Ruuuuuun!", text)
+    out = console()
+    out.print(screen(game, "heroes", [], board=False))
+    assert "nothing changed since the last question" in out.file.getvalue()
