@@ -442,16 +442,19 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
             policy.finish(game)
     if log_path:
         gamelog.write(Path(log_path), gamelog.header(game, policies), game.entries)
-    _summary(game, result)
+    _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
 
 
-def _summary(game, result: dict) -> None:
+def _summary(game, result: dict, brief: bool = False) -> None:
+    """Who won and why; then (not after a person's game, whose last screen said it) the log's counts."""
     from collections import Counter
 
     counts = Counter(e["type"] for e in game.entries)
     winner = result["winner"] or "nobody"
     click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
                f"{result['round']} ({result['cause']})")
+    if brief:
+        return
     click.echo(f"  {game.state['events']} events; " + ", ".join(f"{n} {t}" for t, n in sorted(counts.items())))
     if game.state["counters"]:
         click.echo("  counters: " + ", ".join(f"{k} {v}" for k, v in sorted(game.state["counters"].items())))

@@ -104,3 +104,15 @@ def test_a_rule_that_fails_outside_a_hook_stops_the_game_without_a_traceback(wri
     result = CliRunner().invoke(main, ["play", "skirmish", "-i", pack(write_pack)])
     assert result.exit_code == 1
     assert "the game stopped: no such space `q9`" in result.output and "Traceback" not in result.output
+
+
+def test_a_person_playing_sees_a_short_summary_and_can_leave(write_pack):
+    runner = CliRunner()
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4"]
+    done = runner.invoke(main, args, input="1\n" * 300, catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    assert "GAME OVER in round" in done.output and "won in round" in done.output
+    assert "events;" not in done.output and "counters:" not in done.output  # the AI's summary, not a person's
+    for leaving in ("q\n", ""):                                               # q, and end of input
+        left = runner.invoke(main, args, input=leaving, catch_exceptions=False)
+        assert left.exit_code == 0 and "game abandoned" in left.output and "Traceback" not in left.output
