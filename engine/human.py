@@ -38,12 +38,12 @@ QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
 LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "yellow", "play": "magenta"}
 NUMBER_STYLE = "bold black on yellow"
 HELP = """Type the number of an option and press Enter. Other commands:
-  ?N   explain option N (a card's text, an action's rule, a unit's wounds and items)
-  b    show the board again        c   your side: units, wounds, items, hand
-  l    the last 60 lines of the log o   the objectives and how far each is
-  ?    this help                    q   quit the game (so do Ctrl-C and Ctrl-D)
-On the board a letter is a side (H Heroes, Z Zombies…) with a count when several share a space; the
-spaces of a choice of spaces carry their option number on a yellow badge."""
+  ?N  explain option N: a card's text, an action's rule, a unit's items
+  b   the board again           c  your side: units, wounds, items, cards
+  l   the last 60 log lines     o  the goals and how far each is
+  ?   this help                 q  quit the game (so do Ctrl-C and Ctrl-D)
+On the board a letter is a side (H Heroes, Z Zombies) and a number how many
+share the space; a choice of spaces numbers them on the board (yellow)."""
 
 
 class HumanPolicy:
@@ -120,8 +120,8 @@ class HumanPolicy:
                                         style="yellow"))
             else:
                 self.console.print(shown)
-                self.console.print(Text(f"Choose 1-{count} for: {ask_text(game, label, _asking_rule(), options)}",
-                                        style="grey50"))
+                question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
+                self.console.print(Text(f"Choose 1-{count} for: {question}", style="grey50"))
 
     def _command(self, game, side: str, word: str, options: list, numbers):
         """What a command shows (None: not a command)."""
@@ -353,7 +353,8 @@ def side_view(game, side: str | None, new: set | None = None):
     for other in game.model.sides:
         held = sum(1 for r in cards.values() if r["where"] == f"side:{other}")
         if other != side and held:
-            foot.append("  ·  " if foot else "").append(f"{_called(game, 'side', other)} hold {held} cards")
+            foot.append("  ·  " if foot else "").append(
+                f"{_called(game, 'side', other)} hold {held} card{'s' if held != 1 else ''}")
     if foot:
         lines.append(foot)
     return Group(*lines) if lines else None
@@ -383,7 +384,7 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
     bookkeeping counters and long runs of one side's moves left out or summed up."""
     shown = _shown_values(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
-               and not (e.get("type") == "counter" and e.get("name") not in shown)]
+               and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
     rows, moment, i = [], None, 0
     while i < len(entries):
         entry = entries[i]
@@ -412,6 +413,11 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
         out.append(text + "\n", style=style)
     out.rstrip()
     return out
+
+
+def _pool_entry(entry: dict) -> bool:
+    """A pool of dice being filled (`hero_dice is 3, 5`): worth a line, it says whose dice a roll was."""
+    return isinstance(entry.get("value"), list) and bool(entry["value"])
 
 
 def _run(entries: list, i: int, kind: str, key: str) -> int:
@@ -511,8 +517,13 @@ def _name(game, key: str, value) -> str:
         return _called(game, "side", value.removeprefix("side:"))
     if key == "kind":
         return _called(game, "kind", value)
-    if key in ("space", "from", "to", "where", "at") and game.board is not None and str(value) in game.board.info:
-        return space_name(game, value)
+    if key in ("space", "from", "to", "where", "at", "what") and game.board is not None:
+        if str(value) in game.board.info:
+            return space_name(game, value)
+        if str(value) in game.board.buildings:
+            return game.board.buildings[str(value)].title
+    if key == "marker" and isinstance(value, str):
+        return _marker_title(game, value)
     return ", ".join(map(str, value)) if isinstance(value, list) else "-" if value in (None, "") else str(value)
 
 
@@ -524,6 +535,12 @@ def _kill(game, e) -> str:
 def _result(game, e) -> str:
     winner = _called(game, "side", e["winner"]) if e.get("winner") else "nobody"
     return f"GAME OVER: {winner} won ({e.get('cause', '')})"
+
+
+def _counter(game, e) -> str:
+    if _pool_entry(e):
+        return f"{str(e['name']).replace('_', ' ')}: {', '.join(map(str, e['value']))}"
+    return f"{e['name']} is {_name(game, 'value', e['value'])}"
 
 
 def _remove(game, e) -> str:
@@ -580,7 +597,8 @@ def _card_props(game, card) -> dict:
     return obj.get("props", {}) if obj else {}
 
 
-_SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track, "remove": _remove}
+_SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track, "remove": _remove,
+            "counter": _counter}
 
 
 # ---- names ---------------------------------------------------------------------------------------
@@ -739,8 +757,33 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
     return (f"{title}: {text}" if title else text) + (" (or pass)" if optional else "")
 
 
+def rule_text(game, rule: dict | None) -> str:
+    """What the rule asking a question says (its `text`), found by its id or title among the system's
+    blocks and the pack's objects (cards, units' abilities); "" when it says nothing."""
+    if not isinstance(rule, dict):
+        return ""
+    texts = game.scratch.get("human_rule_texts")
+    if texts is None:
+        texts, stack = {}, [*game.model.system.get("blocks", []), *game.model.objects.values()]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, dict):
+                continue
+            text = (node.get("props") or {}).get("text") if isinstance(node.get("props"), dict) else None
+            if isinstance(text, str) and text:
+                for key in (node.get("id"), node.get("title"), (node.get("props") or {}).get("title")):
+                    if isinstance(key, str):
+                        texts.setdefault(key, text)
+            stack.extend(b for b in node.get("blocks", []) if isinstance(b, dict))
+        game.scratch["human_rule_texts"] = texts
+    return texts.get(rule.get("rule")) or texts.get(rule.get("title")) or ""
+
+
 def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120) -> Text | Group:
     head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
+    said = rule_text(game, rule)
+    if said:
+        head.append(f"  ({_clip(said, 2 * width - 8)})\n", style="grey62")
     spaces = [o for o in options if o is not None]
     if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         return Group(head, _space_columns(game, options),
@@ -810,7 +853,8 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
                             width=max(inner, len(title) + 4) + 2))
     rest = [s for s in board.spaces if board.info[s].grid is None]
     parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks, numbers)] if rest else [])
-    return Group(*parts, legend(game, bool(panels), compact, viewer))
+    marked = markers_line(game)
+    return Group(*parts, legend(game, bool(panels), compact, viewer), *([marked] if marked else []))
 
 
 def _part_title(game, gid: str) -> str:
@@ -995,6 +1039,27 @@ def zone_view(game, spaces: list[str], marks: dict, numbers: dict | None = None)
             table.add_row(name, marks.get(sid, Text()), Text(_tags(game, sid), style="italic"))
     bare = [s for s in rest if s not in marks and not _tags(game, s) and s not in numbers]
     return Group(*lines, table, Text(f"also: {', '.join(bare)}", style="grey50") if bare else Text())
+
+
+def _marker_title(game, marker: str) -> str:
+    block = next((b for b in game.model.system.get("blocks", []) if b.get("kind") == "marker" and b["id"] == marker), None)
+    return (block.get("title") if block else None) or marker.replace("_", " ")
+
+
+def markers_line(game) -> Text | None:
+    """The markers on spaces and buildings ("Locked Door: General Store b7")."""
+    where: dict[str, list[str]] = {}
+    for place, record in game.state["spaces"].items():
+        for marker, n in (record.get("markers") or {}).items():
+            if n:
+                name = _name(game, "what", place)
+                where.setdefault(_marker_title(game, marker), []).append(name + (f" ×{n}" if n > 1 else ""))
+    if not where:
+        return None
+    out = Text("Markers: ", style="bold")
+    for i, (marker, places) in enumerate(where.items()):
+        out.append("  ·  " if i else "", style="grey50").append(f"{marker}: ", style="magenta").append(", ".join(places))
+    return out
 
 
 def legend(game, grids: bool, compact: bool = False, viewer: str | None = None) -> Text:

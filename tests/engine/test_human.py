@@ -267,7 +267,7 @@ def test_commands_show_things_without_answering(pack):
     out = human.console.file.getvalue()
     first = next(e for e in game.entries if e["type"] == "choice")
     assert first["label"] == "choose space" and first["index"] == 0   # the commands answered nothing
-    assert "?N   explain option N" in out                            # ? is the help
+    assert "?N  explain option N" in out                             # ? is the help
     assert "2. pass\nPass: do nothing here." in out                  # ?2 explains the second option
     assert "there is no option 7" in out
     assert out.count("Choose 1-2 for: Trial: choose a space (or pass)") == 7  # after each command
@@ -316,6 +316,7 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     assert re.search(r"Heroes — \w[\w ]* in [\w .'/]+: Move Action — which action\?\n"
                      r"\s+1\. Move — Roll D6", out)
     assert "Heroes — Hero Turn: who acts next?" in out
+    assert re.search(r"Heroes — [^:\n]+: choose [^\n]+\n  \(\w", out)  # a rule's question, then what the rule says
     assert re.search(r"cards set aside \(Starting Heroes\): ", out)
     assert re.search(r"^Hand: |carries ", out, re.M)
     assert "Goals: Heroes win when zombies killed ≥ 15 (now " in out
