@@ -70,6 +70,11 @@ class HumanPolicy:
         compact = self._compact(game)
         self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
                                   compact=compact, new=self._new_cards(game, side)))
+        if len(options) == 1:  # nothing to decide: said, not asked
+            self.console.print(Text.assemble((_called(game, "side", side), "bold"),
+                                             f" — {ask_text(game, label, rule, options)}: ",
+                                             (option_label(game, options[0]), "bold"), " (the only choice)"))
+            return 0
         self.console.print(prompt(game, side, label, options, rule, width=self.console.width))
         return self._ask(game, side, label, options, numbers)
 
@@ -505,6 +510,10 @@ def _name(game, key: str, value) -> str:
     """A logged value as a player reads it: units, protos and kinds by name, lists joined."""
     if key in ("unit", "what", "to", "by") and str(value) in game.state["units"]:
         return _unit(game, value)
+    if key == "what" and str(value) in game.state["cards"]:
+        return _called(game, "card", game.state["cards"][str(value)]["proto"])
+    if key == "action" and isinstance(value, str):
+        return _action_titles(game).get(value, value)
     if key == "proto":
         return _unit_name(game, value)
     if key == "card" and isinstance(value, str):
@@ -656,7 +665,7 @@ def space_name(game, sid) -> str:
     if building:
         return f"{board.buildings[building].title} {parts[-1]}"
     if len(parts) > 1:
-        return f"{_called(game, 'board', parts[-2]).replace('_', ' ')} {parts[-1]}"
+        return f"{_short_part(_called(game, 'board', parts[-2]).replace('_', ' '))} {parts[-1]}"
     return sid
 
 
@@ -698,7 +707,8 @@ def option_hint(game, option) -> str:
         return str(option.get("props", {}).get("text") or option.get("text") or "")
     if isinstance(option, Ref) and option.kind == "card":
         props = _card_props(game, option.id)
-        return " ".join(str(props.get(k)) for k in ("timing", "text") if props.get(k))
+        timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
+        return text if not timing or text.startswith(timing) else f"{timing}: {text}" if text else timing
     if isinstance(option, Ref) and option.kind == "space":
         return ", ".join(_unit(game, u) for u, r in game.state["units"].items() if r["space"] == option.id)
     return ""
@@ -750,7 +760,7 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
     if what and what.group(1) != "an":
         word = what.group(1)
         called = _title(game.model.kinds.get(word), word) if word in game.model.kinds else word
-        text = f"choose a{'n' if called[:1].lower() in 'aeiou' else ''} {called}"
+        text = f"choose a{'n' if called[:1].lower() in 'aeio' else ''} {called}"
     else:
         text = label
     optional = bool(options) and options[-1] is None
@@ -846,8 +856,6 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
     panels = []
     for gid in grids:
         body, title = draw(game, gid, marks, numbers), _part_title(game, gid)
-        if compact:  # "Airplane Hangar/Diner/Hospital"
-            title = re.sub(r"^The ", "", title.replace(" / The ", "/").replace(" / ", "/"))
         inner = max(len(line) for line in body.plain.splitlines()) + (0 if compact else 2)
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
@@ -858,8 +866,13 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
 
 
 def _part_title(game, gid: str) -> str:
-    """A grid's panel title: the title of the board (part) it is; grid ids end with the board id."""
-    return _called(game, "board", gid.rsplit(".", 1)[-1]).replace("_", " ")
+    """A grid's panel title: the title of the board (part) it is, grid ids end with the board id;
+    "The Bank / Gas Station / Junkyard" said "Bank/Gas Station/Junkyard"."""
+    return _short_part(_called(game, "board", gid.rsplit(".", 1)[-1]).replace("_", " "))
+
+
+def _short_part(title: str) -> str:
+    return "/".join(re.sub(r"^The ", "", part.strip()) for part in title.split(" / "))
 
 
 def side_symbols(game) -> dict[str, tuple[str, str]]:

@@ -103,6 +103,7 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
     assert re.search(r"Heroes — Trial: choose a Zombie\n\s+1\. Zombie \d+ in b2", out)
     assert "Heroes — Trial: choose a space (or pass)" in out
+    assert re.search(r"Heroes — Trial: choose a Zombie: Zombie \d+ in b2 \(the only choice\)\n(─|\Z)", out)  # not asked
     assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door
@@ -247,7 +248,9 @@ def test_lnoe_spaces_heroes_and_the_status_line_read_as_people_say_them():
     outside = next(s for s in board.spaces if s.count(".") == 2 and not board.info[s].building)
     assert space_name(game, inside) == f"{board.buildings[board.info[inside].building].title} {inside.rsplit('.', 1)[1]}"
     part = outside.split(".")[1]
-    assert space_name(game, outside) == f"{game.model.objects[('board', part)]['title']} {outside.rsplit('.', 1)[1]}"
+    title = game.model.objects[("board", part)]["title"]        # "The Bank / Gas Station / Junkyard"
+    short = "/".join(p.strip().removeprefix("The ") for p in title.split(" / "))
+    assert space_name(game, outside) == f"{short} {outside.rsplit('.', 1)[1]}"   # "Bank/Gas Station/Junkyard d3"
     hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
     record = game.state["units"][hero]
     named = game.model.objects[("unit", record["proto"])]["title"]  # "Billy", not "The Sheriff's Son"
@@ -346,7 +349,7 @@ def test_cards_read_with_where_they_are_and_what_they_say(lnoe):
     card = next(c for c, r in game.state["cards"].items() if r["proto"] == "ruuuuuun")
     game.state["cards"][card]["where"] = "side:heroes"
     assert option_label(game, Ref("card", card)) == "Ruuuuuun! (Heroes' hand)"
-    assert option_hint(game, Ref("card", card)).startswith("After a movement roll After rolling to move")
+    assert option_hint(game, Ref("card", card)).startswith("After a movement roll: After rolling to move")
     hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
     other = next(c for c, r in game.state["cards"].items() if r["proto"] != "ruuuuuun" and r["deck"] == "hero_deck")
     game.state["cards"][other]["where"] = hero
