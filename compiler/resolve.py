@@ -128,12 +128,14 @@ def _names(vocab: Vocab, res: Resolved, system: str) -> Names:
 
 
 def board_places(board: A.Block) -> tuple[set[str], set[str]]:
-    """The names of a board's spaces (declared, listed, or made by `grid`) and of its buildings."""
+    """The names of a board's spaces (declared, listed, or made by `grid` less its `void` cells) and of
+    its buildings."""
     spaces: set[str] = set()
     grid = [v.value for p in props(board, "grid") for v in p.values if isinstance(v, A.Lit) and v.kind == "int"]
     if len(grid) == 2:
         cols, rows = grid
-        spaces |= {f"{_column(c)}{r + 1}" for c in range(min(cols, 26 * 27)) for r in range(min(rows, 999))}
+        spaces |= grid_names(cols, rows)
+        spaces -= {v.name for p in props(board, "void") for v in p.values if isinstance(v, A.NameRef)}
     spaces |= {v.name for p in props(board, "spaces") for v in p.values if isinstance(v, A.NameRef)}
     for kind in ("space", "zone"):
         spaces |= {b.id for b in blocks(board, kind) if b.id}
@@ -143,6 +145,11 @@ def board_places(board: A.Block) -> tuple[set[str], set[str]]:
             spaces.add(track.id)
     buildings = {b.id for b in blocks(board, "building") if b.id}
     return spaces, buildings
+
+
+def grid_names(cols: int, rows: int) -> set[str]:
+    """The cell names of a `grid COLS, ROWS`: a1 … (column letters, row numbers)."""
+    return {f"{_column(c)}{r + 1}" for c in range(min(cols, 26 * 27)) for r in range(min(rows, 999))}
 
 
 def _column(index: int) -> str:

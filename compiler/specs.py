@@ -50,7 +50,8 @@ DECLS: dict[str, Kind] = {
                 "action", "rule", "keyword"),
     ),
     "board": _k(
-        {"grid": P("int", many=True), "spaces": P("name", many=True, repeat=True),
+        {"grid": P("int", many=True), "void": P("name", many=True, repeat=True),
+         "spaces": P("name", many=True, repeat=True),
          "link": P("name", many=True, repeat=True), "wall": P("name", many=True, repeat=True),
          "door": P("name", many=True, repeat=True), "window": P("name", many=True, repeat=True),
          "corner": P("name", many=True, repeat=True), "spawn": P("name", many=True, repeat=True), "start": P("name", many=True, repeat=True),

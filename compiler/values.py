@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spawnpit.compiler import ast as A
 from spawnpit.compiler.exprs import HookChecker, Scope
-from spawnpit.compiler.resolve import board_places
+from spawnpit.compiler.resolve import board_places, grid_names
 from spawnpit.compiler.vocab import blocks, first_value, props
 from spawnpit.diagnostics import Label, did_you_mean
 
@@ -132,6 +132,13 @@ def _show(value) -> str:
 
 def check_board(ck, decl: A.Block) -> None:
     spaces, buildings = board_places(decl)
+    grid = [v.value for p in props(decl, "grid") for v in p.values if isinstance(v, A.Lit) and v.kind == "int"]
+    cells = grid_names(*grid) if len(grid) == 2 else set()
+    for value in (v for p in props(decl, "void") for v in p.values):
+        if isinstance(value, A.NameRef) and value.name not in cells:
+            ck.report.error("E0216", f"board `{decl.id}` has no grid cell `{value.name}` to leave out", value.span,
+                            help="`void` takes cells of the board's own `grid` (a1 is the top left)"
+                            if cells else "`void` needs a `grid`")
     for part in (v for p in props(decl, "parts") for v in p.values if isinstance(v, A.NameRef)):
         other = ck.res.lookup(ck.system, "board", part.name)
         if other is not None:

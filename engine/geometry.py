@@ -290,7 +290,8 @@ def _own_spaces(d: Draft, obj: dict, prefix: str) -> dict[str, str]:
     grid = obj.get("props", {}).get("grid")
     if isinstance(grid, list) and len(grid) == 2:
         gid = prefix + obj["id"]
-        cells = grid_cells(*grid)
+        void = set(listed(obj.get("props", {}).get("void")))  # cells cut out of the grid (an L-shaped board)
+        cells = {name: cell for name, cell in grid_cells(*grid).items() if name not in void}
         d.grids[gid] = (grid[0], grid[1], {cell: prefix + name for name, cell in cells.items()})
         for name, cell in cells.items():
             own[name] = _register(d, prefix + name, name, gid, cell)
@@ -360,13 +361,17 @@ def edge_kinds(d: Draft, building_of: dict) -> dict[tuple[str, str], tuple[str, 
     kinds: dict[tuple[str, str], tuple[str, bool]] = {}
     for gid, (cols, rows, at) in d.grids.items():
         for x, y in orthogonal_pairs(cols, rows):
+            if x not in at or y not in at:  # a void cell: no edge
+                continue
             a, b = at[x], at[y]
             implicit = "open" if building_of.get(a) == building_of.get(b) else "wall"
             kinds[_key(a, b)] = (_winner(declared.get(_key(a, b))) or implicit, False)
         for x, y in diagonal_pairs(cols, rows):
+            if x not in at or y not in at:
+                continue
             point = corner_point(x, y)
             stub = (gid, point) in corners or any(
-                kinds[_key(at[p], at[q])][0] in WALLED for p, q in edges_at(point))
+                p in at and q in at and kinds[_key(at[p], at[q])][0] in WALLED for p, q in edges_at(point))
             kinds[_key(at[x], at[y])] = (_winner(declared.get(_key(at[x], at[y]))) or
                                          ("corner" if stub else "open"), True)
     for key, found in declared.items():

@@ -35,7 +35,9 @@ def new_id(state: dict, prefix: str) -> str:
 
 
 def dumps(state: dict) -> str:
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    """Keys keep their order: a table's order is the order its entities came into the game (cards in a
+    hand are listed, and so offered, in it), which sorting would change once ids pass c99."""
+    return json.dumps(state, separators=(",", ":"))
 
 
 def loads(text: str) -> dict:

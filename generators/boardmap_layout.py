@@ -214,6 +214,8 @@ def _grid(scene: Scene, board: dict, box: Box, prefix: str) -> None:
     """Spaces at their grid coordinates (a1 top left); other spaces in a column to the right."""
     cols, rows = grid_size(board)
     info, cells = space_info(board), grid_cells(cols, rows)
+    for name in prop_list(board, "void"):  # cut out of the grid: nothing is drawn there
+        cells.pop(name, None) if isinstance(name, str) else None
     extras = [s for s in spaces_of(board) if s not in cells]
     ecols = math.ceil(len(extras) / rows) * 1.25
     size = min(box.w / (cols + ecols), box.h / rows)

@@ -292,10 +292,22 @@ def test_every_builtin_board_loads(system, board_id):
 
 def test_builtin_lboard_walls_and_los():
     b = Board.from_pack(builtin(), "lnoe", "bank_gas_station_junkyard")
-    assert b.path("b2", "b1") == ("b2", "b1")                      # through the Bank's door
-    assert b.edge("a2", "b1") == "corner"                           # never diagonally through it
-    assert b.line_of_sight("b1", "b2") and b.line_of_sight("a2", "a1")   # touching the Bank's wall
-    assert not b.line_of_sight("b3", "a1")   # past the Junkyard's corner, touching neither wall
+    assert len(b.spaces) == 48 and "e5" not in b.spaces and "h8" not in b.spaces  # the L: its notch is void
+    assert b.path("b3", "b2") == ("b3", "b2")                      # in through the Bank's door
+    assert b.edge("a3", "b2") == "corner" == b.edge("c3", "b2")   # never diagonally through it
+    assert b.edge("a2", "a3") == "wall"                            # implicit: a building's edge is walled
+    assert b.line_of_sight("a3", "a2") and b.line_of_sight("a3", "a1")   # touching the Bank's wall
+    assert not b.line_of_sight("d1", "a3")   # across the Bank, touching none of the walls it crosses
+    assert not b.line_of_sight("d4", "h1")   # into the Gas Station through its wall
+
+
+def test_void_cells_are_no_spaces_and_join_nothing():
+    # `void` cuts cells out of a grid (the notch of an LNOE L-shaped board): no space, no edge, no stub.
+    b = build(board("t", grid=[3, 3], void=["b2", "c3"]))
+    assert "b2" not in b.spaces and "c3" not in b.spaces and len(b.spaces) == 7
+    assert b.neighbours("a1") == ("a2", "b1")
+    assert b.distance("a2", "c2") == 2 and b.path("a2", "c2") in (("a2", "b1", "c2"), ("a2", "b3", "c2"))
+    assert b.distance("b3", "c2") == 1  # the diagonal past a void corner stays open
 
 
 def test_engine_board_imports_no_compiler():

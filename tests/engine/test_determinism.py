@@ -178,3 +178,13 @@ def test_a_prefer_works_out_its_item_independent_part_once_and_its_dice_for_ever
     assert len(rolls) == 2 * 4  # a roll for each of the 4 spaces, at each choice: dice are never remembered
     assert len(calls) == 2 * (1 + 4)  # count(zombie) once per choice; the distance for each space
     assert len(invariant) >= 2
+
+
+def test_a_save_keeps_every_table_in_the_order_its_entities_came_into_the_game(lnoe):
+    # Hands are offered in table order; sorting the saved keys put c100 before c78 and changed the AI's picks.
+    game = ai_game(lnoe, "lnoe:die_zombies_die", seed=3)
+    run(game, stop_after_steps=30)
+    assert len(game.state["cards"]) > 100  # ids past c99, where text order and creation order differ
+    restored = Game.restore(lnoe, game.save(), {"heroes": AIPolicy(), "zombies": AIPolicy()})
+    for table in ("cards", "units", "decks"):
+        assert list(restored.state[table]) == list(game.state[table]), table

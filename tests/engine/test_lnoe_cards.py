@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import ScriptedPolicy, new_game
+from spawnpit.engine import AIPolicy, ScriptedPolicy, new_game
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.state import Ref
 from spawnpit.resources import builtin_paths
@@ -294,14 +294,41 @@ class Plays:
         return protos.index(None) if None in protos else 0
 
 
-def test_hungry_dead_lets_the_hand_grow_past_four(pack):
+class PlaysThenAI(Plays):
+    """Plays the named cards, then answers every other choice as the `ai` player (card choices: pass)."""
+
+    def choose(self, game, side, label, options):
+        if label != "choose card":
+            return AIPolicy().choose(game, side, label, options)
+        return super().choose(game, side, label, options)
+
+
+def test_hungry_dead_sacrifices_three_zombies_and_lets_the_hand_grow_past_four(pack):
     game = bare_game(pack)
-    game.policies["zombies"] = Plays("hungry_dead")
+    put(game, "sally", "town_center.a1")
+    far = next(s for s in game.board.spaces if s.startswith("l_boards.") and s.endswith(".a1"))  # an outer corner
+    zombies = [put(game, "zombie", space) for space in ("town_center.a1", "town_center.b2", "town_center.c3", far)]
+    game.policies["zombies"] = PlaysThenAI("hungry_dead")
     for proto in ("hungry_dead", "shamble", "shamble", "catfight"):
         to_hand(game, proto, "zombies")
     game.emit("zombie_turn.spawn_roll.start")
     assert [e["card"] for e in game.entries if e["type"] == "play"] == ["hungry_dead"]
     assert len(hand(game, "zombies")) == 5  # 4 - Hungry Dead + 2 drawn
+    left = [z for z in zombies if game.state["units"][z.id]["space"] is not None]
+    assert left == [zombies[0]]  # the three farthest from the Hero went back to the pool (§17.5.4)
+    assert not any(e["type"] == "kill" for e in game.entries)  # a Sacrifice is no kill
+
+
+def test_hungry_dead_without_three_zombies_to_sacrifice_does_nothing(pack):
+    game = bare_game(pack)
+    zombies = [put(game, "zombie", "town_center.a1"), put(game, "zombie", "town_center.c3")]
+    game.policies["zombies"] = Plays("hungry_dead")
+    for proto in ("hungry_dead", "shamble", "shamble", "catfight"):
+        to_hand(game, proto, "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert len(hand(game, "zombies")) == 3  # played, paid nothing, drew nothing
+    assert all(game.state["units"][z.id]["space"] for z in zombies)
+    assert "Too few Zombies to pay the Sacrifice: no effect" in notes(game)
 
 
 def test_discarding_the_last_hero_card_wins_for_the_zombies(pack):

@@ -375,7 +375,7 @@ def test_without_handy_a_1_breaks_the_bat(pack):
 
 def test_jenny_rolls_a_third_fight_die_in_the_cornfield(pack):
     game = bare_game(pack, needs=("farmhouse",))
-    field = next(s for s in game.board.spaces if s.endswith(".cornfield"))
+    field = next(s for s in game.board.spaces if game.board.space(s).terrain == "cornfield")
     jenny, zombie = put(game, "jenny", field), put(game, "zombie", field)
     left = dice(game, [2, 3], [2], [3])  # the third die makes doubles
     game.emit("fight", {"fighter": jenny, "foe": zombie})

@@ -71,12 +71,12 @@ def test_the_same_board_gives_byte_identical_svg(b):
 
 def test_one_shape_per_space_on_grid_track_and_composite_boards():
     assert len(of_class(board_svg(pack(), board("lnoe", "town_center")), "space")) == 9
-    assert len(of_class(board_svg(pack(), board("lnoe", "barn_farmhouse")), "space")) == 17  # 4x4 + Cornfield
+    assert len(of_class(board_svg(pack(), board("lnoe", "barn_farmhouse")), "space")) == 48  # 8x8 less the void 4x4
     farm = board("dotz", "farmingdale")
     tracks = {b["id"] for b in farm["blocks"] if b["kind"] == "track"}
     assert len(of_class(board_svg(pack(), farm), "space")) == len(set(farm["spaces"]) - tracks)
-    # Town Center 3x3 and the six L-boards (one of them with its Cornfield): 9 + 6 × 16 + 1
-    assert len(of_class(board_svg(pack(), board("lnoe", "small_town")), "space")) == 106
+    # Town Center 3x3 and the six L-boards, each 8x8 less its void 4x4 notch: 9 + 6 × 48
+    assert len(of_class(board_svg(pack(), board("lnoe", "small_town")), "space")) == 297
 
 
 def test_walls_doors_and_start_spaces_of_the_manor_house_are_drawn():
@@ -91,9 +91,9 @@ def test_legend_lists_only_the_symbols_a_map_uses():
     town = texts(board_svg(pack(), board("lnoe", "town_center")))
     assert "start space" in town
     assert not {"wall", "door", "window", "spawn point", "building", "objective"} & set(town)
-    bank = texts(board_svg(pack(), board("lnoe", "bank_gas_station_junkyard")))
-    assert {"wall", "door", "spawn point", "building", "random-building roll"} <= set(bank)
-    assert "window" not in bank and "start space" not in bank
+    hospital = texts(board_svg(pack(), board("lnoe", "hangar_diner_hospital")))  # the Morgue's walls are drawn
+    assert {"wall", "door", "spawn point", "building", "random-building roll"} <= set(hospital)
+    assert "window" not in hospital and "start space" not in hospital
 
 
 def test_buildings_are_labelled_with_their_name_and_roll():
