@@ -350,7 +350,7 @@ def test_cards_read_with_where_they_are_and_what_they_say(lnoe):
     game.state["cards"][card]["where"] = "side:heroes"
     assert option_label(game, Ref("card", card)) == "Ruuuuuun! (Heroes' hand)"
     assert option_hint(game, Ref("card", card)).startswith("After a movement roll: After rolling to move")
-    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
+    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"])  # a living Hero
     other = next(c for c, r in game.state["cards"].items() if r["proto"] != "ruuuuuun" and r["deck"] == "hero_deck")
     game.state["cards"][other]["where"] = hero
     name = game.model.objects[("card", game.state["cards"][other]["proto"])]["title"]

@@ -529,10 +529,12 @@ def test_cr_3_17_1_a_roll_is_never_reduced_below_1_and_twisted_ankle_comes_befor
     billy = put(game, "billy", "town_center.a1")
     to_hand(game, "twisted_ankle", "zombies")
     dice(game, [2])
+    within_2 = len(movement.reach(game, billy, 2))
+    assert within_2 < len(movement.reach(game, billy, 3))  # so the count of options tells 2 from 3
     game.emit("move", {"unit": billy})
     assert game.state["counters"]["move_roll"] == 1 and game.state["counters"]["move_natural"] == 2
     offer = [e for e in game.entries if e["type"] == "choice" and e["side"] == "heroes"][-1]
-    assert offer["options"] == len(movement.reach(game, billy, 2)) + 1
+    assert offer["options"] == within_2 + 1  # the spaces within 2, or stay
 
 
 def test_cr_out_of_control_a_natural_1_sends_billy_one_space_to_the_zombie_and_no_farther(pack):

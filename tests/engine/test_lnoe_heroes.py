@@ -134,9 +134,11 @@ def test_a_miss_leaves_the_zombie_and_a_good_ammo_roll_keeps_the_revolver(pack):
 
 
 def test_no_shot_at_a_zombie_out_of_range(pack):
-    game = bare_game(pack, heroes=[0, 0])
-    sheriff = put(game, "sheriff_anderson", "town_center.a1")
-    put(game, "zombie", "town_center.c3")  # two spaces away; the Revolver reaches one
+    game = bare_game(pack, heroes=[0, 0], needs=("the_bank",))
+    street = next(b for b in game.board.buildings if b.endswith(".the_bank")).rsplit(".", 1)[0]
+    sheriff = put(game, "sheriff_anderson", f"{street}.a3")
+    zombie = put(game, "zombie", f"{street}.e3")  # four spaces along the open street; the Revolver reaches three
+    assert game.table.sight(sheriff, zombie) and game.table.apart(sheriff, zombie) == 4
     give(game, "revolver", sheriff)
     dice(game)
     game.emit("shoot", {"unit": sheriff})
