@@ -79,6 +79,11 @@ class Checker:
             checker = HookChecker(self.report, Scope(self.res.names[self.system], {**local, "unit": "unit"}), set())
             for v in p.values:
                 checker.expect(v, PREFERABLE, "`prefer`")
+        if block.kind.value == "action":  # when the action may be taken at all, with the acting `unit`
+            for p in props(block, "require"):
+                checker = HookChecker(self.report, Scope(self.res.names[self.system], {**local, "unit": "unit"}), set())
+                for v in p.values:
+                    checker.expect(v, PREFERABLE, "an action's `require`")  # yes/no; a number or thing: not 0/none
         for name, p in spec.props.items():
             if p.required and name not in seen:
                 self.report.error("E0303", f"{block.kind.value} `{block.id}` has no `{name}`", block.head_span)

@@ -46,8 +46,9 @@ def lower_block(block: A.Block) -> dict:
         out["title"] = block.title.value
     properties: dict = {}
     for p in (i for i in block.items if isinstance(i, A.Prop)):
-        if p.name.value == "prefer":  # expressions the engine evaluates (an action's score for the ai policy)
-            properties["prefer"] = [to_ir(v) for v in p.values]
+        if p.name.value == "prefer" or (p.name.value == "require" and block.kind.value == "action"):
+            # expressions the engine evaluates: an action's score for the ai policy, when it may be taken
+            properties.setdefault(p.name.value, []).extend(to_ir(v) for v in p.values)
             continue
         values = [value(v) for v in p.values]
         one = values[0] if len(values) == 1 else (values if values else True)

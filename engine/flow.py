@@ -214,11 +214,27 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
         remaining.remove(unit)
         if game.state["units"][unit.id]["space"] is None:
             continue
-        action = game.choose(actions, Ref("side", side), True, f"{'.'.join(path)}: action of {unit.id}", None,
+        allowed = [a for a in actions if _allowed(game, a, unit)]
+        if not allowed:
+            continue
+        action = game.choose(allowed, Ref("side", side), True, f"{'.'.join(path)}: action of {unit.id}", None,
                              _action_score(game, unit))
         if action is not None:
             _action(game, action, unit, path)
     game.acting_side = None
+
+
+def _allowed(game, action: dict, unit: Ref) -> bool:
+    """Whether the unit may take the action now: every condition of its `require` holds (seeing `unit`)."""
+    require = action.get("props", {}).get("require")
+    if not require:
+        return True
+    compiled = game.scratch.setdefault("action_require", {})
+    key = id(action)
+    if key not in compiled:
+        compiled[key] = [interp.expr(e) for e in require]
+    ctx = Context(game, {"unit": unit}, None)
+    return all(fn(ctx) for fn in compiled[key])
 
 
 def _action_score(game, unit: Ref):

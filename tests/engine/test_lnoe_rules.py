@@ -249,3 +249,45 @@ def test_twenty_thousand_fights_match_the_odds_the_rules_imply(pack):
             del game.entries[:]
     for key, p in odds.items():
         assert abs(seen[key] / fights - p) < 0.015, (key, seen[key] / fights, p)
+
+
+class RecordsActions:
+    """Plays as the `ai` policy and notes, at every "which action" question, the Hero's situation and the
+    actions offered."""
+
+    def __init__(self) -> None:
+        from spawnpit.engine import AIPolicy
+
+        self.ai, self.seen = AIPolicy(), []
+
+    def choose(self, game, side, label, options):
+        if ": action of " in label:
+            unit = label.rsplit(" ", 1)[1]
+            record = game.state["units"][unit]
+            cards = [r for r in game.state["cards"].values() if r["where"] == unit]
+            ranged = any(game.model.objects[("card", r["proto"])]["props"].get("range") for r in cards)
+            others = [u for u, r in game.state["units"].items()
+                      if u != unit and r["kind"] == "hero" and r["space"] == record["space"]]
+            self.seen.append((label.split(":")[0], bool(game.board.building_of(record["space"])), ranged,
+                              bool(others), {o["id"] for o in options if o is not None}))
+        return self.ai.choose(game, side, label, options)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_actions_are_offered_only_when_they_can_be_taken(pack, seed):
+    # Search only in a building; a Ranged Attack only with an Item that has a Range; Exchange Items only
+    # with another Hero in the space (system.pit: the actions' `require`).
+    heroes = RecordsActions()
+    game = new_game(pack, "lnoe:die_zombies_die", seed=seed, policies={"heroes": heroes, "zombies": RandomPolicy()})
+    run(game)
+    seen = heroes.seen
+    assert len(seen) > 40
+    for step, building, ranged, company, offered in seen:
+        if step == "hero_turn.move":
+            assert offered == ({"move", "search"} if building else {"move"})
+        elif step == "hero_turn.ranged_attack":
+            assert ("shoot" in offered) == ranged
+        elif step == "hero_turn.exchange":
+            assert offered == ({"exchange_items"} if company else set())
+    assert any(s == "hero_turn.move" and not b for s, b, *_ in seen)  # both cases were met
+    assert any(s == "hero_turn.move" and b for s, b, *_ in seen)

@@ -320,3 +320,36 @@ def test_table_queries_within_apart_buildings_cards_and_new_units(write_pack):
     assert counters["c"] == 11
     entered = [e for e in game.entries if e["type"] == "enter"]
     assert [e["proto"] for e in entered] == ["bob"]  # Ann is in play; Bob has copies left
+
+
+def test_an_action_is_offered_only_while_its_require_holds(write_pack):
+    system = SYSTEM.replace('step first "First" { text "a" }', '''step first "First" {
+      text "a"
+      action rest "Rest" { text "r"; require unit.health > 1, unit.space }
+      action run "Run" { text "g"; require count(zombie) == 0 }
+    }''')
+    root = write_pack({"sys.pit": system, "main.pit": SCENARIO.format(
+        extra='on hero_turn.first.start when unit.health > 1 { set unit.health to unit.health - 1 }')}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    offered = []
+
+    class Notes:
+        def choose(self, game, side, label, options):
+            if ": action of " in label:
+                offered.append(sorted(o["id"] for o in options if o is not None))
+            return 0
+
+    game = new_game(result.pack, "trial", seed=3, policies={"heroes": Notes(), "zombies": Notes()})
+    play(game)
+    # health 2 → 1 at the first step's start: Rest (health > 1) is never offered; Run only while no Zombie
+    assert offered and all(o in (["run"], []) for o in offered)
+    assert ["run"] in offered
+
+
+def test_an_action_require_is_type_checked_with_the_acting_unit(write_pack):
+    system = SYSTEM.replace('step first "First" { text "a" }',
+                            'step first "First" { text "a"; action rest "Rest" { text "r"; require unit.nosuch } }')
+    root = write_pack({"sys.pit": system, "main.pit": SCENARIO.format(extra="")}, with_system=False)
+    result = compile_paths([root])
+    assert not result.ok and any("nosuch" in d.message for d in result.diagnostics)
