@@ -215,6 +215,9 @@ class Decks:
             self._check_objectives("card_played")
         except interp.EndAction:
             pass
+        except interp.GameOver:
+            if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
+                raise
         finally:
             self.depth -= 1
 

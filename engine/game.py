@@ -134,6 +134,8 @@ class Game(World, Decks):
     # ---- events ----------------------------------------------------------------------------------
 
     def emit(self, event: str, params: dict | None = None, ctx: Context | None = None) -> None:
+        if self.state["result"] is not None:  # the game is over: nothing more happens
+            return
         self.queue.append((event, params or {}))
         if len(self.queue) == 1:
             self._drain()
@@ -146,6 +148,8 @@ class Game(World, Decks):
                 self.queue.pop(0)
                 if self.state["result"] is not None:
                     self.queue.clear()
+        except interp.GameOver:
+            pass  # decided inside a hook: the rest of it, and of the queue, does not happen
         finally:
             self.queue.clear()
 
@@ -160,6 +164,10 @@ class Game(World, Decks):
             return "replaced" if self._dispatch(event, params or {}) else None
         except interp.EndAction:
             return "ended"
+        except interp.GameOver:
+            if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
+                raise
+            return None
         finally:
             self.depth -= 1
 
@@ -305,6 +313,8 @@ class Game(World, Decks):
                                 "round": self.state["round"]}
         self.log({"type": "result", "winner": winner, "cause": cause}, rule)
         self._note_objectives()
+        if self.queue or getattr(self, "depth", 0):
+            raise interp.GameOver()  # stop the hook that decided it (caught where the events are drained)
 
     def _note_objectives(self) -> None:
         """At the end, which `when` objectives hold too, though a rule or an earlier objective decided the

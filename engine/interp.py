@@ -30,6 +30,10 @@ class EndAction(Exception):
     """`end`: stop the current phase, step or action."""
 
 
+class GameOver(Exception):
+    """The game was decided: whatever was running stops at once, and nothing more happens."""
+
+
 def _lit(ir):
     kind, value = ir.get("type"), ir["lit"]
     if kind == "dice":

@@ -245,6 +245,7 @@ def test_twenty_thousand_fights_match_the_odds_the_rules_imply(pack):
         seen[next(outcome[e["text"]] for e in game.entries[start:] if e["type"] == "note")] += 1
         zombie_record["space"] = "town_center.b2"
         zombie_record["wounds"] = 0
+        game.state["counters"]["zombies_killed"] = 0  # the scenario is not won after 15 of these fights
         if len(game.entries) > 50_000:
             del game.entries[:]
     for key, p in odds.items():
