@@ -426,6 +426,21 @@ def test_out_of_the_black_zone_or_in_the_basic_game_a_dead_hero_stays_dead(pack)
         assert [r for r in game.state["units"].values() if r["space"]] == []
 
 
+def test_with_the_complete_rulebooks_always_rules_a_hero_killed_by_zombies_rises_at_any_time(pack):
+    # CR §16.1 Always Zombie Heroes: any time of the game, but only when killed by Zombies; the 2007 Basic
+    # Game (complete_rulebook 0, the default) never raises one (the test above).
+    for killer, rises in (("zombie", True), (None, False)):
+        game = bare_game(pack, scenario="die_zombies_die", heroes=[0, 0])
+        game.state["counters"]["complete_rulebook"] = 1
+        game.state["tracks"]["sun"] = 5
+        billy = put(game, "billy", "town_center.a1")
+        by = put(game, killer, "town_center.a1") if killer else None
+        game.wound(billy, 2, game._plain_ctx(), by)
+        risen = [r for r in game.state["units"].values() if r["kind"] == "zombie_hero" and r["space"]]
+        assert [r["space"] for r in risen] == (["town_center.a1"] if rises else [])
+        assert (game.state["units"][billy.id].get("mode") == "zombified") is rises
+
+
 def test_a_zombie_hero_moves_d3_spaces_toward_the_heroes(pack):
     game = bare_game(pack, scenario="burn_em_out", needs=("police_station",))
     station = space_of(game, "police_station")
