@@ -109,7 +109,7 @@ def test_the_discard_is_optional_and_a_full_hand_draws_nothing(pack):
 
 def test_a_hand_grown_past_the_hand_size_is_cut_down_before_drawing(pack):
     game = bare_game(pack, zombies=[0, 0, 4])  # two forced discards, then decline the optional one
-    cards = [to_hand(game, p, "zombies") for p in ("shamble", "shamble", "shamble", "lights_out", "catfight",
+    cards = [to_hand(game, p, "zombies") for p in ("shamble", "shamble", "lights_out", "lights_out", "catfight",
                                                     "teen_angst")]
     game.emit("zombie_turn.draw_cards")
     assert len(hand(game, "zombies")) == 4
