@@ -224,31 +224,31 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
     game.acting_side = None
 
 
+def _action_exprs(game, action: dict, prop: str, unit: Ref):
+    """An action's expression property (`require`, `prefer`), compiled once per game, and the context
+    that shows it the acting `unit`; (None, None) when the action has none."""
+    exprs = action.get("props", {}).get(prop)
+    if not exprs:
+        return None, None
+    compiled = game.scratch.setdefault("action_" + prop, {})
+    fns = compiled.get(id(action))
+    if fns is None:
+        fns = compiled[id(action)] = [interp.expr(e) for e in exprs]
+    return fns, Context(game, {"unit": unit}, None)
+
+
 def _allowed(game, action: dict, unit: Ref) -> bool:
-    """Whether the unit may take the action now: every condition of its `require` holds (seeing `unit`)."""
-    require = action.get("props", {}).get("require")
-    if not require:
-        return True
-    compiled = game.scratch.setdefault("action_require", {})
-    key = id(action)
-    if key not in compiled:
-        compiled[key] = [interp.expr(e) for e in require]
-    ctx = Context(game, {"unit": unit}, None)
-    return all(fn(ctx) for fn in compiled[key])
+    """Whether the unit may take the action now: every condition of its `require` holds (in order, so
+    an earlier one may guard a later one)."""
+    fns, ctx = _action_exprs(game, action, "require", unit)
+    return fns is None or all(fn(ctx) for fn in fns)
 
 
 def _action_score(game, unit: Ref):
     """An action's `prefer` (its score for the ai policy), evaluated with the acting `unit`."""
     def score(action: dict):
-        prefer = action.get("props", {}).get("prefer")
-        if not prefer:
-            return None
-        compiled = game.scratch.setdefault("action_prefer", {})
-        key = id(action)
-        if key not in compiled:
-            compiled[key] = [interp.expr(e) for e in prefer]
-        ctx = Context(game, {"unit": unit}, None)
-        return [fn(ctx) for fn in compiled[key]]
+        fns, ctx = _action_exprs(game, action, "prefer", unit)
+        return None if fns is None else [fn(ctx) for fn in fns]
     return score
 
 

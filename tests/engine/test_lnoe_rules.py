@@ -13,6 +13,7 @@ from spawnpit.engine import RandomPolicy, ScriptedPolicy, new_game
 from spawnpit.engine.flow import run
 from spawnpit.engine.state import Ref
 from spawnpit.resources import builtin_paths
+from tests.engine.lnoe_table import dice, put
 
 
 @pytest.fixture(scope="module")
@@ -28,24 +29,6 @@ def bare_game(pack, scenario="die_zombies_die", heroes=(), zombies=(), seed=1):
                     policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
     game.state["at"] = ["test"]
     return game
-
-
-def dice(game, *rolls):
-    """The next rolls, in order; each is the list of faces of one roll."""
-    queue = list(rolls)
-
-    def roll(count, sides):
-        values = queue.pop(0)
-        assert len(values) == count, (values, count)
-        return values
-
-    game.chance.roll = roll
-    return queue
-
-
-def put(game, proto: str, space: str) -> Ref:
-    obj = next(u for u in game.model.units if u["id"] == proto)
-    return game.add_unit(obj, game.board.resolve(space))
 
 
 def give(game, card: str, unit: Ref) -> None:
