@@ -225,16 +225,21 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
 
 
 def _action_exprs(game, action: dict, prop: str, unit: Ref):
-    """An action's expression property (`require`, `prefer`), compiled once per game, and the context
-    that shows it the acting `unit`; (None, None) when the action has none."""
+    """An action's expression property (`require`, `prefer`), compiled once per action object (so once per
+    pack, not per game: compiling is dear), and the context that shows it the acting `unit`; (None, None)
+    when the action has none."""
     exprs = action.get("props", {}).get(prop)
     if not exprs:
         return None, None
-    compiled = game.scratch.setdefault("action_" + prop, {})
-    fns = compiled.get(id(action))
-    if fns is None:
-        fns = compiled[id(action)] = [interp.expr(e) for e in exprs]
-    return fns, Context(game, {"unit": unit}, None)
+    found = _ACTION_EXPRS.get((id(action), prop))
+    if found is None or found[0] is not action:
+        if len(_ACTION_EXPRS) >= 4096:
+            _ACTION_EXPRS.clear()
+        found = _ACTION_EXPRS[(id(action), prop)] = (action, [interp.expr(e) for e in exprs])
+    return found[1], Context(game, {"unit": unit}, None)
+
+
+_ACTION_EXPRS: dict[tuple[int, str], tuple[dict, list]] = {}  # (id(action), prop) → (the action, compiled)
 
 
 def _allowed(game, action: dict, unit: Ref) -> bool:

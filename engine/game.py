@@ -87,6 +87,7 @@ class Game(World, Decks):
         self.fired: dict[str, int] = {}
         self._prefer = None  # the scores of the choice being asked (`preferences`)
         self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
+        self._at_list, self._at_text = None, ""  # state["at"] and its text, as last logged
         World.__init__(self)
         self._hooks: dict[str, tuple] = {}  # event → (its `instead of` hooks, its other hooks), in layer order
         self._constants: dict[str, Ref] = {}  # names that stand for the same thing all game (not counters)
@@ -198,12 +199,19 @@ class Game(World, Decks):
                 if state["result"] is not None:
                     return replaced
         if not replaced:
-            for hook in ordinary:
-                ctx = self._applies(hook, params)
-                if ctx is not None:
-                    self._run(hook, params, ctx)
-                    if state["result"] is not None:
-                        return replaced
+            in_play = self.in_play
+            for hook in ordinary:  # self._applies(hook, params), its commonest outcomes inline
+                if hook.owner is not None and not in_play(hook.owner):
+                    continue
+                if not hook.filters and hook.when is None:
+                    ctx = False
+                else:
+                    ctx = self._applies(hook, params)
+                    if ctx is None:
+                        continue
+                self._run(hook, params, ctx)
+                if state["result"] is not None:
+                    return replaced
         if self._objectives_by_event or self._when_objectives:
             self._check_objectives(event)
         return replaced
@@ -365,7 +373,11 @@ class Game(World, Decks):
         return [None if c is None else _criteria(prefer(c)) for c in choices]
 
     def log(self, entry: dict, rule: dict | None) -> None:
-        entry = {"n": len(self.entries), "round": self.state["round"], "at": ".".join(self.state["at"]), **entry}
+        state = self.state
+        at = state["at"]
+        if at is not self._at_list:  # the position's text, joined once per position (flow sets a new list)
+            self._at_list, self._at_text = at, ".".join(at)
+        entry = {"n": len(self.entries), "round": state["round"], "at": self._at_text, **entry}
         if rule is not None:
             entry["rule"] = rule["title"]
             if rule.get("source"):

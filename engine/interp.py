@@ -191,10 +191,50 @@ def _scoped(scope: _Scope, ir):
 
 
 # ---- expressions ---------------------------------------------------------------------------------
+#
+# An expression is compiled to the source of one Python function (``compile`` at load time): operators,
+# attribute reads, calls and comparisons are written inline, its variables read as locals, so evaluating
+# `route(z, z.space, s) <= 1` is a few calls instead of a closure per node. A node that needs more than an
+# expression (a selection, a remembered sub-expression) is a closure the generated source calls. The
+# meaning of every node is exactly that of the closure builders below (_name, _attr, _call, …), which
+# remain for those nodes and for what the generator does not handle.
+
+class _Gen:
+    """The source of one generated function being written: its namespace (helpers and constants)."""
+
+    __slots__ = ("ns", "n")
+
+    def __init__(self) -> None:
+        self.ns = dict(_HELPERS)
+        self.n = 0
+
+    def const(self, value) -> str:
+        self.n += 1
+        name = f"_k{self.n}"
+        self.ns[name] = value
+        return name
+
+    def tmp(self) -> str:
+        self.n += 1
+        return f"_t{self.n}"
+
 
 def expr(ir):
     if ir is None:
         return lambda ctx: None
+    gen = _Gen()
+    src = _code(gen, ir)
+    if src.startswith("_k") and src.endswith("(ctx)") and src[2:-5].isdigit():
+        return gen.ns[src[:-5]]  # one closure: itself, not a function that calls it
+    text = f"def _expr(ctx):\n    return {src}\n"
+    exec(compile(text, "<rule expression>", "exec"), gen.ns)
+    return gen.ns["_expr"]
+
+
+def _code(gen: _Gen, ir) -> str:
+    """Python source of `ir`, an expression reading `ctx` (as expr(ir) would work it out)."""
+    if ir is None:
+        return "None"
     for key, build in _EXPR:
         if key in ir:
             if _SCOPES and key in _WORTH:
@@ -203,19 +243,223 @@ def expr(ir):
                     scope, outer = _SCOPES[home], _SCOPES[home:]
                     del _SCOPES[home:]  # inside, every part is worked out once per run of `scope` anyway
                     try:
-                        fn = build(ir)
+                        fn = _node_fn(key, ir)
                     finally:
                         _SCOPES.extend(outer)
                     slot = scope.slots.setdefault(_canon(ir), scope.size)  # the same sub-expression: one slot
                     scope.size = max(scope.size, slot + 1)
-                    return _remembered(fn, scope, slot)
+                    # the remembered value read inline; the first time (or outside a run), _remembered works it out
+                    m, v = gen.tmp(), gen.tmp()
+                    return (f"({v} if ({m} := {gen.const(scope)}.memo) is not None and ({v} := {m}[{slot}]) "
+                            f"is not _UNSET else {gen.const(_remembered(fn, scope, slot))}(ctx))")
                 owner = _owner(ir) if key != "name" else None
                 if owner is not None:
                     scope = _SCOPES[owner]
                     slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
-                    return _per_item(build(ir), scope, slot)
-            return build(ir)
+                    m, v = gen.tmp(), gen.tmp()
+                    return (f"({v} if ({m} := {gen.const(scope)}.per_item) is not None and ({v} := {m}[{slot}]) "
+                            f"is not _UNSET else {gen.const(_per_item(_node_fn(key, ir), scope, slot))}(ctx))")
+            return _node_code(gen, key, ir)
     raise RuleError(f"cannot evaluate {ir!r}")
+
+
+def _node_fn(key: str, ir):
+    """The node itself (no remembering at its top) as a function of ctx."""
+    gen = _Gen()
+    src = _node_code(gen, key, ir)
+    if src.startswith("_k") and src.endswith("(ctx)") and src[2:-5].isdigit():
+        return gen.ns[src[:-5]]
+    text = f"def _expr(ctx):\n    return {src}\n"
+    exec(compile(text, "<rule expression>", "exec"), gen.ns)
+    return gen.ns["_expr"]
+
+
+def _node_code(gen: _Gen, key: str, ir) -> str:
+    if key == "lit":
+        value = _lit(ir)
+        if value is None or type(value) in (bool, int, str):
+            return repr(value)
+        return gen.const(value)
+    if key == "name":
+        name = ir["name"]
+        for scope in reversed(_SCOPES):  # the item of an enclosing selection or choice
+            if name in scope.bound:
+                return f"{gen.const(scope)}.item"
+        n = repr(name)
+        t = gen.tmp()
+        return f"({t}[{n}] if {n} in ({t} := ctx.env) else _lookup(ctx, {n}))"
+    if key == "attr":
+        return f"{gen.const(_getter(ir['attr']))}(ctx, {_code(gen, ir['of'])})"
+    if key == "call":
+        return _call_code(gen, ir)
+    if key == "list":
+        return "[" + "".join(_code(gen, i) + ", " for i in ir["list"]) + "]"
+    if key == "op":
+        return _op_code(gen, ir)
+    if key == "chain":
+        chain = ir["chain"]
+        if len(chain) == 3:
+            return _binary_code(gen, _code(gen, chain[0]), chain[1], _code(gen, chain[2]))
+        return gen.const(_chain(ir)) + "(ctx)"
+    return gen.const(_select(ir)) + "(ctx)"
+
+
+def _call_code(gen: _Gen, ir) -> str:
+    name = ir["call"]
+    fn = FUNCTIONS.get(name)
+    if fn is None:
+        raise RuleError(f"the engine has no function `{name}`")
+    args = [_code(gen, a) for a in ir["args"]]
+    if name in _SELECTING and len(ir["args"]) == 1:
+        whole = _kind_in_place(ir["args"][0], None)
+        if whole is not None:
+            args[0] = gen.const(whole) + "(ctx)"
+    if name == "stat" and len(ir["args"]) == 2 and "name" in ir["args"][1]:
+        args[1] = repr(ir["args"][1]["name"])  # `stat(h, health)`: the second argument names a stat
+    if name in ("count", "any") and len(args) == 1:
+        t = gen.tmp()
+        sel = f"({t} if type({t} := {args[0]}) is list else ctx.table.selection({t}))"
+        return f"len({sel})" if name == "count" else f"(True if {sel} else False)"
+    return f"{gen.const(fn)}(ctx{''.join(', ' + a for a in args)})"
+
+
+def _op_code(gen: _Gen, ir) -> str:
+    op, args = ir["op"], [_code(gen, a) for a in ir["args"]]
+    if op == "not":
+        return f"(not {args[0]})"
+    if op == "-":
+        return f"(-{args[0]})"
+    joined = (" and " if op == "and" else " or ").join(args)
+    return f"(True if ({joined}) else False)"
+
+
+def _binary_code(gen: _Gen, left: str, op: str, right: str) -> str:
+    """One comparison or arithmetic operation, as _binary works it out (operands left to right, except
+    `in`, whose container is worked out first)."""
+    if op == "has":
+        return f"(True if ctx.table.has({left}, {right}) else False)"
+    if op == "in":
+        return f"(True if ctx.table.contains({right}, {left}) else False)"
+    if op == "not in":
+        return f"(False if ctx.table.contains({right}, {left}) else True)"
+    if op == "is":
+        return f"(True if ctx.table.is_({left}, {right}) else False)"
+    helper = _BINARY_HELPERS.get(op)
+    if helper is not None:
+        return f"{helper}(ctx, {left}, {right})"
+    return f"_arith2(ctx, {op!r}, {left}, {right})"
+
+
+def _getter(name: str):
+    """`THING.name` as a function (ctx, thing): a unit's record read directly (Table.attribute's first
+    case, the fields of Table._record_attribute inline), anything else through Table.attribute."""
+    from spawnpit.engine.table import _FIELDS
+
+    if name in _FIELDS:
+        key, kind = ("where" if name == "owner" else name), _FIELDS[name]
+
+        def get(ctx, thing):
+            if type(thing) is Ref and thing.kind == "unit":
+                record = ctx.game.state["units"].get(thing.id)
+                if record is not None:
+                    value = record.get(key)
+                    if kind is None or value is None:
+                        return value
+                    table = ctx.table
+                    return table.ref(kind, value) if kind in table._refs else Ref(kind, value)
+            return ctx.table.attribute(thing, name)
+
+        return get
+
+    def get(ctx, thing):
+        if type(thing) is Ref and thing.kind == "unit":
+            record = ctx.game.state["units"].get(thing.id)
+            if record is not None:
+                return ctx.table._record_attribute(record, name)
+        return ctx.table.attribute(thing, name)
+
+    return get
+
+
+def _lookup(ctx, name: str):
+    c = ctx.parent
+    while c is not None:
+        env = c.env
+        if name in env:
+            return env[name]
+        c = c.parent
+    return ctx.game.lookup(name)
+
+
+def _plain_value(ctx, a):
+    return a.id if a.kind != "track" else ctx.table.value(a)
+
+
+def _eq(ctx, a, b):
+    if type(a) is Ref:  # a reference stands for its id, a track for its value (Table.value)
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return True if a == b else False
+
+
+def _ne(ctx, a, b):
+    if type(a) is Ref:
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return False if a == b else True
+
+
+def _order(test):
+    def compare(ctx, a, b):
+        if type(a) is Ref:
+            a = a.id if a.kind != "track" else ctx.table.value(a)
+        if type(b) is Ref:
+            b = b.id if b.kind != "track" else ctx.table.value(b)
+        return True if test(a or 0, b or 0) else False
+    return compare
+
+
+def _lt(ctx, a, b):
+    if type(a) is Ref:
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return True if (a or 0) < (b or 0) else False
+
+
+def _le(ctx, a, b):
+    if type(a) is Ref:
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return True if (a or 0) <= (b or 0) else False
+
+
+def _gt(ctx, a, b):
+    if type(a) is Ref:
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return True if (a or 0) > (b or 0) else False
+
+
+def _ge(ctx, a, b):
+    if type(a) is Ref:
+        a = a.id if a.kind != "track" else ctx.table.value(a)
+    if type(b) is Ref:
+        b = b.id if b.kind != "track" else ctx.table.value(b)
+    return True if (a or 0) >= (b or 0) else False
+
+
+def _arith2(ctx, op, a, b):
+    value = ctx.table.value
+    return _arith(op, _num(value(a)), _num(value(b)))
+
+
+_BINARY_HELPERS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+_HELPERS: dict = {}  # filled below, once the helpers exist
 
 
 def _name(ir):
@@ -259,6 +503,8 @@ def _kind_in_place(ir, whole):
     chain = ir.get("chain") if isinstance(ir, dict) else None
     if not (chain and len(chain) == 3 and chain[1] == "in" and isinstance(chain[0], dict) and "name" in chain[0]):
         return whole
+    if whole is None:
+        whole = expr(ir)
     left, right = expr(chain[0]), expr(chain[2])
 
     def run(ctx):
@@ -485,6 +731,9 @@ def _const(value):
     return lambda ctx: value
 
 
+_HELPERS.update(_UNSET=_UNSET, _lookup=_lookup, _eq=_eq, _ne=_ne, _lt=_lt, _le=_le, _gt=_gt, _ge=_ge, _arith2=_arith2,
+                Ref=Ref)
+
 _EXPR = (("lit", lambda ir: _const(_lit(ir))), ("name", _name), ("attr", _attr),
          ("call", _call), ("list", _list), ("op", _op), ("chain", _chain), ("select", _select))
 
@@ -514,6 +763,60 @@ FUNCTIONS = {
     "route": lambda ctx, unit, a, b: _movement.route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),
     "nearest": lambda ctx, place, sel: ctx.table.nearest(place, _sel(ctx, sel)),
 }
+
+
+def _steps(ctx, unit, place):
+    """`steps(unit, place)`: movement.steps with the place and the cached search looked up inline."""
+    game = ctx.game
+    to = place.id if type(place) is Ref and place.kind == "space" else game.space_ref(place).id
+    board = game.board
+    if board is None:
+        return _INF
+    start = game.state["units"][unit.id]["space"]
+    if start is None:
+        return _INF
+    through = _movement._rules(game, unit)[0]
+    found = board._cache.get(("bfs*", start, through))
+    if found is None:
+        found = board.search(start, through)
+    return found[0].get(to, _INF)
+
+
+def _route(ctx, unit, a, b):
+    """`route(unit, a, b)`: movement.route with the places and the cached search looked up inline."""
+    game = ctx.game
+    start = a.id if type(a) is Ref and a.kind == "space" else game.space_ref(a).id
+    to = b.id if type(b) is Ref and b.kind == "space" else game.space_ref(b).id
+    board = game.board
+    if board is None:
+        return _INF
+    through = _movement._rules(game, unit)[0]
+    found = board._cache.get(("bfs*", start, through))
+    if found is None:
+        found = board.search(start, through)
+    return found[0].get(to, _INF)
+
+
+def _sight(ctx, a, b):
+    """`sight(a, b)`: Table.sight, with spaces and the board's cached answer read inline."""
+    table = ctx.table
+    a = a.id if type(a) is Ref and a.kind == "space" else _table_space(table, a)
+    b = b.id if type(b) is Ref and b.kind == "space" else _table_space(table, b)
+    board = ctx.game.board
+    if not board:
+        return True
+    found = board._cache.get(("los0", a, b))
+    return found if found is not None else board.line_of_sight(a, b)
+
+
+def _table_space(table, thing):
+    from spawnpit.engine.table import _space
+
+    return _space(table, thing)
+
+
+_INF = float("inf")
+FUNCTIONS["steps"], FUNCTIONS["route"], FUNCTIONS["sight"] = _steps, _route, _sight
 
 
 def _dice(pool) -> list:

@@ -50,9 +50,18 @@ def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
     if not honour_stop or not stop:
         return game.board.search(start, through)
     units = game.state["units"]
-    stopping = {units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start}
+    stopping = frozenset({units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start})
     if not stopping:
         return game.board.search(start, through)
+    # the search depends only on the board, the start, the kind's edges and the stopping spaces: remembered
+    # for this game under exactly those (a unit moving changes `stopping`, so it asks afresh)
+    searches = game.scratch.get("stopped_searches")
+    if searches is None or len(searches) > 4096:
+        searches = game.scratch["stopped_searches"] = {}
+    key = (start, through, stopping)
+    found = searches.get(key)
+    if found is not None:
+        return found
     adjacency = game.board.adjacency(through)
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
     while queue:
@@ -64,6 +73,7 @@ def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
             if n not in dist:
                 dist[n], parent[n] = d, here
                 queue.append(n)
+    searches[key] = (dist, parent)
     return dist, parent
 
 

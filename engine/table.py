@@ -166,10 +166,13 @@ class Table:
         change them together."""
         state = self.game.state
         kind = what.kind if isinstance(what, Ref) else None
-        if kind == "keyword" and all(type(i) is Ref and i.kind == "card" for i in items):  # `card c where c has item`
-            cards, word = state["cards"], what.id
+        if (kind == "keyword" or kind == "marker") and all(type(i) is Ref and i.kind == "card" for i in items):
+            cards, word = state["cards"], what.id  # `card c where c has item`, `card w where w has ready`
+            if kind == "keyword":
+                return [i for i in items if (r := cards.get(i.id)) is not None
+                        and (word in r.get("keywords", ()) or r.get("type") == word)]
             return [i for i in items if (r := cards.get(i.id)) is not None
-                    and (word in r.get("keywords", ()) or r.get("type") == word)]
+                    and (r.get("markers", {}).get(word) or word in r.get("keywords", ()))]
         out = []
         for item in items:
             if type(item) is not Ref:
@@ -376,18 +379,30 @@ class Table:
         board); math.inf when there is none."""
         here = _space(self, place)
         best, board, dist = math.inf, self.game.board, None
+        units = self.game.state["units"]
         for thing in things:
-            try:
-                there = _space(self, thing)
-            except RuleError:  # a unit off the board is nowhere near
-                continue
+            if type(thing) is Ref and thing.kind == "space":  # _space, its two commonest cases inline
+                there = thing.id
+            elif type(thing) is Ref and thing.kind == "unit":
+                record = units.get(thing.id)
+                there = record.get("space") if record is not None else None
+                if there is None:  # a unit off the board is nowhere near
+                    continue
+            else:
+                try:
+                    there = _space(self, thing)
+                except RuleError:
+                    continue
             if board is None:
                 best = min(best, 0)
                 continue
             if dist is None:  # game.distance from `here`, the table of it looked up once
                 dist = board.distances(here)
             found = dist.get(there)
-            best = min(best, found if found is not None else board.distance(here, there))
+            if found is None:
+                found = board.distance(here, there)
+            if found < best:
+                best = found
         return best
 
     def sight(self, a, b) -> bool:

@@ -406,6 +406,17 @@ class World:
     def owner_ref(self, owner: str) -> Ref | None:
         kind, proto = owner.split(":", 1)
         table = self.state["units"] if kind == "unit" else self.state["cards"]
+        views = (self._unit_index if kind == "unit" else self._card_index).views_of(table)
+        if views is not None:  # the scan below, worked out for every prototype at once until a record changes
+            found = views.get("owners")
+            if found is None:
+                found = views["owners"] = {}
+                for key, record in table.items():
+                    if record["proto"] not in found and (record.get("space") is not None
+                                                         or record.get("where") not in ("deck", "discard", "box")):
+                        found[record["proto"]] = key
+            key = found.get(proto)
+            return Ref(kind, key) if key is not None else None
         for key, record in table.items():
             if record["proto"] == proto and (record.get("space") is not None or record.get("where") not in ("deck", "discard", "box")):
                 return Ref(kind, key)
