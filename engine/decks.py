@@ -179,12 +179,17 @@ class Decks:
 
     def _card_params(self, event: str, values: list) -> dict | None:
         """The params of a card event the system declares, by its declared names; None when it does not."""
-        for block in self.model.system.get("blocks", []):
-            if block["kind"] == "event" and block["id"] == event:
-                names = block.get("props", {}).get("params", [])
-                names = [names] if isinstance(names, str) else list(names)
-                return dict(zip(names, values))
-        return None
+        key = ("card event", event)  # the declaration's names, looked up once per game
+        names = self.event_names.get(key, ())
+        if names == ():
+            names = None
+            for block in self.model.system.get("blocks", []):
+                if block["kind"] == "event" and block["id"] == event:
+                    names = block.get("props", {}).get("params", [])
+                    names = tuple([names] if isinstance(names, str) else names)
+                    break
+            self.event_names[key] = names
+        return None if names is None else dict(zip(names, values))
 
     def _play_window(self, card: Ref, record: dict, params: dict) -> None:
         """`card_played` for a card being played: first every hook but the card's own (an `instead of`
@@ -198,9 +203,13 @@ class Decks:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
             self.state["events"] += 1
-            for replace in (True, False):
-                for hook in hooks:
-                    if hook.owner == own or hook.replace != replace or not self._applies(hook, params):
+            split = self._hooks.get("card_played")  # (its `instead of` hooks, its others), as _dispatch keeps them
+            if split is None:
+                split = self._hooks["card_played"] = (tuple(h for h in hooks if h.replace),
+                                                      tuple(h for h in hooks if not h.replace))
+            for replace, some in zip((True, False), split):
+                for hook in some:
+                    if hook.owner == own or not self._applies(hook, params):
                         continue
                     self._run(hook, params)
                     if replace:

@@ -236,7 +236,10 @@ def emit(ctx, what, args):
     params = {"unit": _arg(ctx, args, "for")} if "for" in args else {}
     if "with" in args:
         values = _arg(ctx, args, "with")
-        names = ctx.game.model.event_params(event)
+        known = ctx.game.event_names
+        names = known.get(event)
+        if names is None:  # the system's declaration, looked up once per game
+            names = known[event] = tuple(ctx.game.model.event_params(event))
         params.update(zip(names, values if isinstance(values, list) else [values]))
     ctx.game.raise_now(event, params)
 

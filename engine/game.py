@@ -88,6 +88,8 @@ class Game(World, Decks):
         self._prefer = None  # the scores of the choice being asked (`preferences`)
         self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
         self._at_list, self._at_text = None, ""  # state["at"] and its text, as last logged
+        self.through: dict = {}  # kind → the edges its units cross (engine.movement._rules), filled as asked
+        self.event_names: dict = {}  # event → the parameter names the system declares for it (effects.emit, decks)
         World.__init__(self)
         self._hooks: dict[str, tuple] = {}  # event → (its `instead of` hooks, its other hooks), in layer order
         self._constants: dict[str, Ref] = {}  # names that stand for the same thing all game (not counters)

@@ -772,10 +772,11 @@ def _steps(ctx, unit, place):
     board = game.board
     if board is None:
         return _INF
-    start = game.state["units"][unit.id]["space"]
+    record = game.state["units"][unit.id]
+    start = record["space"]
     if start is None:
         return _INF
-    through = _movement._rules(game, unit)[0]
+    through = game.through.get(record["kind"]) or _movement._rules(game, unit)[0]
     found = board._cache.get(("bfs*", start, through))
     if found is None:
         found = board.search(start, through)
@@ -790,7 +791,7 @@ def _route(ctx, unit, a, b):
     board = game.board
     if board is None:
         return _INF
-    through = _movement._rules(game, unit)[0]
+    through = game.through.get(game.state["units"][unit.id]["kind"]) or _movement._rules(game, unit)[0]
     found = board._cache.get(("bfs*", start, through))
     if found is None:
         found = board.search(start, through)

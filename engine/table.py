@@ -24,7 +24,8 @@ _FIELDS = {"space": "space", "side": "side", "kind": "kind", "mode": None, "owne
 class Table:
     def __init__(self, game) -> None:
         self.game = game
-        self._refs: dict[str, dict[str, Ref]] = {"unit": {}, "space": {}, "card": {}}  # one Ref each, made once
+        self._refs: dict[str, dict[str, Ref]] = {"unit": {}, "space": {}, "card": {}, "side": {}, "kind": {},
+                                                 "deck": {}}  # one Ref each, made once
         self._spaces: tuple[Ref, ...] | None = None  # every space of the board, in id order
         self._cards: tuple = (None, -1, ())  # (the state's table of cards, its size, a Ref to each card)
 
@@ -50,7 +51,13 @@ class Table:
             space = where.id if where is not None else None
             if where is not None and space is None:
                 return []
-            views = game._unit_index.views_of(game.state["units"])
+            units, index = game.state["units"], game._unit_index  # index.stable_of(units), inline when unchanged
+            if index.seen == index.changes.version and units is index.table and index.size == len(units) and index.usable:
+                views = index.stable
+            else:
+                views = index.stable_of(units)
+            if views is not None and space is not None:
+                views = index.views_of(units)  # who is in which space: stale after any move
             if views is None:
                 return [ref("unit", uid) for uid in game.unit_ids(kind=kind, space=space)]
             found = views.get(("refs", kind, space))  # the same question until a unit moves or changes
@@ -98,7 +105,15 @@ class Table:
                     refs = tuple(ref("card", c) for c in cards)
                     self._cards = (cards, len(cards), refs)
                 return list(refs)
-            return [ref("card", c) for c in self.game.card_ids(holder)]
+            game = self.game
+            cards, index = game.state["cards"], game._card_index
+            views = index.stable_of(cards)
+            if views is None:
+                return [ref("card", c) for c in game.card_ids(holder)]
+            found = views.get(("refs", holder))  # the same question until a card moves
+            if found is None:
+                found = views[("refs", holder)] = tuple(ref("card", c) for c in game.card_ids(holder))
+            return list(found)
         if kind in ("side", "player"):
             return [Ref("side", s) for s in model.sides]
         if isinstance(source, list):
@@ -173,6 +188,20 @@ class Table:
                         and (word in r.get("keywords", ()) or r.get("type") == word)]
             return [i for i in items if (r := cards.get(i.id)) is not None
                     and (r.get("markers", {}).get(word) or word in r.get("keywords", ()))]
+        if kind == "kind" and all(type(i) is Ref and i.kind == "space" and i.id is not None for i in items):
+            # `space s where s has hero`: the spaces holding a unit of the kind, found once for all of them
+            units = state["units"]
+            occupied = {units[u]["space"] for u in self.game.unit_ids(kind=None if what.id == "unit" else what.id)}
+            return [i for i in items if i.id in occupied]
+        if kind == "marker" and all(type(i) is Ref and i.kind == "space" for i in items):  # `space s where s has gas`
+            spaces, word, out = state.get("spaces"), what.id, []
+            for i in items:
+                r = spaces.get(i.id) if spaces is not None else None
+                if r is None:
+                    return None
+                if r.get("markers", {}).get(word) or word in r.get("keywords", ()):
+                    out.append(i)
+            return out
         out = []
         for item in items:
             if type(item) is not Ref:

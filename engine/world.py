@@ -17,12 +17,14 @@ _OFF_TABLE = ("deck", "discard", "box")  # where a card is not in play
 
 
 class _Version:
-    """Counts the changes to what the game indexes in one table of records (units or cards)."""
+    """Counts the changes to what the game indexes in one table of records (units or cards): `moved`, a
+    unit going from one space to another (it stays on the board); `version`, any other change."""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "moved")
 
     def __init__(self) -> None:
         self.version = 0
+        self.moved = 0
 
 
 class Record(dict):
@@ -33,9 +35,15 @@ class Record(dict):
     __slots__ = ("_changes", "_keys")
 
     def __setitem__(self, key, value) -> None:
-        dict.__setitem__(self, key, value)
         if key in self._keys:
+            if key == "space" and value is not None and dict.get(self, "space") is not None:
+                dict.__setitem__(self, key, value)  # a move on the board: which units are on it is unchanged
+                self._changes.moved += 1
+                return
+            dict.__setitem__(self, key, value)
             self._changes.version += 1
+            return
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
         dict.__delitem__(self, key)
@@ -141,20 +149,32 @@ class _Index:
     until a record of the table changes what it is indexed by. Only records the game made (`Record`) are
     indexed; a table holding anything else is answered by scanning it each time."""
 
-    __slots__ = ("changes", "table", "seen", "size", "usable", "views")
+    __slots__ = ("changes", "table", "seen", "size", "usable", "views", "stable", "moved_seen")
 
     def __init__(self) -> None:
         self.changes = _Version()
         self.table, self.seen, self.size, self.usable, self.views = None, -1, -1, False, {}
+        self.stable, self.moved_seen = {}, -1
 
-    def views_of(self, table: dict) -> dict | None:
-        """The cached views of `table` (a dict to fill), or None when it cannot be indexed."""
+    def stable_of(self, table: dict) -> dict | None:
+        """The cached views of `table` that do not depend on which space a unit on the board is in (which
+        units of a kind or side are on the board, …): a dict to fill, or None when it cannot be indexed."""
         if self.seen != self.changes.version or table is not self.table or self.size != len(table):
             if table is not self.table or self.size != len(table):  # records added (or another table)
                 changes = self.changes
                 self.usable = all(type(r) is Record and r._changes is changes for r in table.values())
-            self.table, self.seen, self.size, self.views = table, self.changes.version, len(table), {}
-        return self.views if self.usable else None
+            self.table, self.seen, self.size = table, self.changes.version, len(table)
+            self.stable, self.views, self.moved_seen = {}, {}, self.changes.moved
+        return self.stable if self.usable else None
+
+    def views_of(self, table: dict) -> dict | None:
+        """The cached views of `table` that any indexed change, a move included, makes stale (who is in
+        which space); None when it cannot be indexed."""
+        if self.stable_of(table) is None:
+            return None
+        if self.moved_seen != self.changes.moved:
+            self.views, self.moved_seen = {}, self.changes.moved
+        return self.views
 
 
 class World:
@@ -322,11 +342,16 @@ class World:
         """Ids of the units on the board (of a kind, in a space, of a side), in the order of the state's
         table of units, as a scan of it would give them: a new list, which the caller may change."""
         units = self.state["units"]
-        views = self._unit_index.views_of(units)
+        index = self._unit_index  # index.stable_of(units), when nothing changed, inline
+        if index.seen == index.changes.version and units is index.table and index.size == len(units) and index.usable:
+            views = index.stable
+        else:
+            views = index.stable_of(units)
         if views is None:
             return [u for u, r in units.items() if r["space"] is not None and (kind is None or r["kind"] == kind)
                     and (space is None or r["space"] == space) and (side is None or r["side"] == side)]
         if space is not None:
+            views = index.views_of(units)  # who is in which space: stale after any move
             found = views.get("space")
             if found is None:
                 found = views["space"] = _group(units, "space")
@@ -350,7 +375,7 @@ class World:
     def card_ids(self, where: str) -> list[str]:
         """Ids of the cards held at `where` (a unit's id, "side:NAME", "play", …), in table order."""
         cards = self.state["cards"]
-        views = self._card_index.views_of(cards)
+        views = self._card_index.stable_of(cards)  # (a card never "moves": any change of one makes these stale)
         if views is None:
             return [c for c, r in cards.items() if r["where"] == where]
         found = views.get("where")
@@ -384,10 +409,13 @@ class World:
         self.log({"type": "track", "track": track, "change": amount, "value": tracks[track]}, ctx.rule)
 
     def in_play(self, owner: str) -> bool:
-        kind, proto = owner.split(":", 1)
+        split = _OWNERS.get(owner)
+        if split is None:
+            split = _OWNERS[owner] = tuple(owner.split(":", 1))
+        kind, proto = split
         if kind == "unit":
             units = self.state["units"]
-            views = self._unit_index.views_of(units)
+            views = self._unit_index.stable_of(units)
             if views is None:
                 return any(u["proto"] == proto and u["space"] is not None for u in units.values())
             found = views.get("protos")
@@ -395,7 +423,11 @@ class World:
                 found = views["protos"] = {u["proto"] for u in units.values() if u["space"] is not None}
             return proto in found
         cards = self.state["cards"]
-        views = self._card_index.views_of(cards)
+        index = self._card_index  # index.stable_of(cards), when nothing changed, inline
+        if index.seen == index.changes.version and cards is index.table and index.size == len(cards) and index.usable:
+            views = index.stable
+        else:
+            views = index.stable_of(cards)
         if views is None:
             return any(c["proto"] == proto and c["where"] not in _OFF_TABLE for c in cards.values())
         found = views.get("protos")
@@ -406,7 +438,7 @@ class World:
     def owner_ref(self, owner: str) -> Ref | None:
         kind, proto = owner.split(":", 1)
         table = self.state["units"] if kind == "unit" else self.state["cards"]
-        views = (self._unit_index if kind == "unit" else self._card_index).views_of(table)
+        views = (self._unit_index if kind == "unit" else self._card_index).stable_of(table)
         if views is not None:  # the scan below, worked out for every prototype at once until a record changes
             found = views.get("owners")
             if found is None:
@@ -414,13 +446,15 @@ class World:
                 for key, record in table.items():
                     if record["proto"] not in found and (record.get("space") is not None
                                                          or record.get("where") not in ("deck", "discard", "box")):
-                        found[record["proto"]] = key
-            key = found.get(proto)
-            return Ref(kind, key) if key is not None else None
+                        found[record["proto"]] = Ref(kind, key)
+            return found.get(proto)
         for key, record in table.items():
             if record["proto"] == proto and (record.get("space") is not None or record.get("where") not in ("deck", "discard", "box")):
                 return Ref(kind, key)
         return None
+
+
+_OWNERS: dict[str, tuple[str, str]] = {}  # "card:proto" → ("card", "proto")
 
 
 def _group(records: dict, key: str) -> dict[str, list[str]]:
