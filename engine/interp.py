@@ -219,9 +219,14 @@ class _Gen:
         return f"_t{self.n}"
 
 
+GENERATE = True  # False: every expression as nested closures (the generator's reference; tests compare the two)
+
+
 def expr(ir):
     if ir is None:
         return lambda ctx: None
+    if not GENERATE:
+        return _closure_expr(ir)
     gen = _Gen()
     src = _code(gen, ir)
     if src.startswith("_k") and src.endswith("(ctx)") and src[2:-5].isdigit():
@@ -260,6 +265,31 @@ def _code(gen: _Gen, ir) -> str:
                     return (f"({v} if ({m} := {gen.const(scope)}.per_item) is not None and ({v} := {m}[{slot}]) "
                             f"is not _UNSET else {gen.const(_per_item(_node_fn(key, ir), scope, slot))}(ctx))")
             return _node_code(gen, key, ir)
+    raise RuleError(f"cannot evaluate {ir!r}")
+
+
+def _closure_expr(ir):
+    """`ir` as nested closures, one per node (the builders below), remembering as _code does."""
+    for key, build in _EXPR:
+        if key in ir:
+            if _SCOPES and key in _WORTH:
+                home = _home(ir)
+                if home is not None:
+                    scope, outer = _SCOPES[home], _SCOPES[home:]
+                    del _SCOPES[home:]
+                    try:
+                        fn = build(ir)
+                    finally:
+                        _SCOPES.extend(outer)
+                    slot = scope.slots.setdefault(_canon(ir), scope.size)
+                    scope.size = max(scope.size, slot + 1)
+                    return _remembered(fn, scope, slot)
+                owner = _owner(ir) if key != "name" else None
+                if owner is not None:
+                    scope = _SCOPES[owner]
+                    slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
+                    return _per_item(build(ir), scope, slot)
+            return build(ir)
     raise RuleError(f"cannot evaluate {ir!r}")
 
 

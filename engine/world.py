@@ -439,15 +439,20 @@ class World:
         kind, proto = owner.split(":", 1)
         table = self.state["units"] if kind == "unit" else self.state["cards"]
         views = (self._unit_index if kind == "unit" else self._card_index).stable_of(table)
-        if views is not None:  # the scan below, worked out for every prototype at once until a record changes
+        if views is not None:  # the scan below, remembered for each prototype until a record changes
             found = views.get("owners")
             if found is None:
                 found = views["owners"] = {}
-                for key, record in table.items():
-                    if record["proto"] not in found and (record.get("space") is not None
-                                                         or record.get("where") not in ("deck", "discard", "box")):
-                        found[record["proto"]] = Ref(kind, key)
-            return found.get(proto)
+            elif proto in found:
+                return found[proto]
+            ref = None
+            for key, record in table.items():
+                if record["proto"] == proto and (record.get("space") is not None
+                                                 or record.get("where") not in ("deck", "discard", "box")):
+                    ref = Ref(kind, key)
+                    break
+            found[proto] = ref
+            return ref
         for key, record in table.items():
             if record["proto"] == proto and (record.get("space") is not None or record.get("where") not in ("deck", "discard", "box")):
                 return Ref(kind, key)

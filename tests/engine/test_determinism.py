@@ -188,3 +188,87 @@ def test_a_save_keeps_every_table_in_the_order_its_entities_came_into_the_game(l
     restored = Game.restore(lnoe, game.save(), {"heroes": AIPolicy(), "zombies": AIPolicy()})
     for table in ("cards", "units", "decks"):
         assert list(restored.state[table]) == list(game.state[table]), table
+
+
+# ---- the speed-ups of the engine benchmark (bench/engine.py): each cache follows what it depends on -----
+
+def test_expressions_compiled_to_python_play_exactly_as_closures(lnoe, monkeypatch):
+    import copy
+
+    generated = ai_game(lnoe, "lnoe:die_zombies_die", seed=3)
+    play(generated)
+    monkeypatch.setattr(interp, "GENERATE", False)
+    other = copy.deepcopy(lnoe)  # another pack object: its model is compiled afresh, as closures
+    closures = ai_game(other, "lnoe:die_zombies_die", seed=3)
+    assert closures.model is not generated.model
+    play(closures)
+    assert generated.state["choices"] > 50
+    assert text(closures.entries) == text(generated.entries)
+
+
+def test_a_move_that_honours_stops_follows_the_units_that_stop_it(lnoe):
+    from spawnpit.engine import movement
+
+    game = ai_game(lnoe, "lnoe:die_zombies_die", seed=3)
+    setup(game)
+    units = game.state["units"]
+    hero = game.units_of_side("heroes")[0]
+    zombies = [Ref("unit", u) for u, r in units.items() if r["kind"] == "zombie"]
+    for z in zombies:
+        units[z.id]["space"] = None
+    free = movement.reach(game, hero, 3)
+    around = movement.reach(game, hero, 1)
+    assert len(zombies) >= len(around) and len(free) > len(around)
+    for z, space in zip(zombies, around):  # a Zombie in every space next to the Hero: entered, never left
+        units[z.id]["space"] = space.id
+    assert movement.reach(game, hero, 3) == around
+    units[zombies[0].id]["space"] = None  # one steps off the board: the way through that space is open again
+    reopened = movement.reach(game, hero, 3)
+    game.scratch.pop("stopped_searches")
+    assert reopened == movement.reach(game, hero, 3) and len(around) < len(reopened) < len(free) + 1
+    for z in zombies:
+        units[z.id]["space"] = None
+    assert movement.reach(game, hero, 3) == free
+
+
+def test_the_unit_index_keeps_who_is_on_the_board_across_moves_but_not_who_is_where(write_pack):
+    game = mini_game(write_pack)
+    z = game.add_unit(zombie(game), "b2")
+    assert game.table.units("zombie") == [z] and game.unit_ids(side="zombies") == [z.id]
+    assert game.table.units("zombie", Ref("space", "b2")) == [z]
+    game.state["units"][z.id]["space"] = "a2"  # a move: the on-board views stay, the per-space ones go
+    assert game.table.units("zombie") == [z] and game.unit_ids(side="zombies") == [z.id]
+    assert game.table.units("zombie", Ref("space", "b2")) == [] and game.unit_ids(space="a2") == [z.id]
+    assert game.table.has(Ref("space", "a2"), Ref("kind", "zombie"))
+    game.state["units"][z.id]["space"] = None  # off the board: both go
+    assert game.table.units("zombie") == [] and game.unit_ids(side="zombies") == [] and game.unit_ids(space="a2") == []
+    game.state["units"][z.id]["space"] = "a1"  # back on
+    assert game.table.units("zombie") == [z] and game.unit_ids(kind="zombie", space="a1") == [z.id]
+    game.state["units"][z.id]["kind"] = "hero"  # what it is changes every view
+    assert game.table.units("zombie") == [] and z in game.table.units("hero", Ref("space", "a1"))
+
+
+def test_a_has_test_of_a_kind_over_spaces_selects_as_each_space_would(write_pack):
+    game = mini_game(write_pack, """on zombie_turn.move {
+      probes = count(space s where s has zombie) * 10 + count(space s where s has zombie and s.spawn)
+    }""")
+    for z in game.table.units("zombie"):
+        game.state["units"][z.id]["space"] = None
+    for space in ("a1", "b2", "b2"):
+        game.add_unit(zombie(game), space)
+    expected = [s for s in game.table.pool("space", None) if game.table.has(s, Ref("kind", "zombie"))]
+    assert game.table.having(game.table.pool("space", None), Ref("kind", "zombie")) == expected
+    game.emit("zombie_turn.move")
+    assert game.state["counters"]["probes"] == 21  # a1 and b2 hold Zombies; b2 is the spawn point
+
+
+def test_the_owner_of_a_card_rule_follows_the_card(write_pack):
+    game = mini_game(write_pack)
+    hero = game.units_of_side("heroes")[0]
+    pistol = next(c for c, r in game.state["cards"].items() if r["proto"] == "pistol")
+    assert game.owner_ref("card:pistol") is None  # in the deck
+    game.state["cards"][pistol]["where"] = hero.id
+    assert game.owner_ref("card:pistol") == Ref("card", pistol) and game.in_play("card:pistol")
+    game.state["cards"][pistol]["where"] = "discard"
+    assert game.owner_ref("card:pistol") is None and not game.in_play("card:pistol")
+    assert game.owner_ref(f"unit:{game.state['units'][hero.id]['proto']}") == hero
