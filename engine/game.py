@@ -225,6 +225,13 @@ class Game(World, Decks):
             return None
         if not hook.filters and hook.when is None:
             return False
+        name = getattr(hook.when, "self_test", None)
+        if name is not None and hook.owner is not None and not hook.filters and name in params \
+                and name not in ("event", "self"):
+            # `when card == self` read straight from the event and the owner, no context made: the same verdict
+            # (the context would bind NAME to params[NAME] and self to owner_ref); only a yes is worked out in full
+            if not interp._eq(self, params[name], self.owner_ref(hook.owner)):
+                return None
         ctx = self._context(hook, params)
         for prep, value in hook.filters.items():
             if not self._filter_matches(params.get(prep), value(ctx)):

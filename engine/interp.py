@@ -233,7 +233,12 @@ def expr(ir):
         return gen.ns[src[:-5]]  # one closure: itself, not a function that calls it
     text = f"def _expr(ctx):\n    return {src}\n"
     exec(compile(text, "<rule expression>", "exec"), gen.ns)
-    return gen.ns["_expr"]
+    fn = gen.ns["_expr"]
+    chain = ir.get("chain") if isinstance(ir, dict) else None
+    if chain and len(chain) == 3 and chain[1] == "==" and chain[2] == {"name": "self"} and "name" in chain[0] \
+            and len(chain[0]) == 1 and not _SCOPES:
+        fn.self_test = chain[0]["name"]  # `NAME == self` (a card's `when card == self`): Game._applies may test it
+    return fn
 
 
 def _code(gen: _Gen, ir) -> str:
