@@ -241,8 +241,22 @@ class Board:
         adjacency, gone = self._adjacency(through, diagonal), _pairs(closed)
         self.space(source)
         key = ("bfs", source, frozenset(through), diagonal)
-        if not blocked and not gone and key in self._cache:
-            return self._cache[key]
+        if not blocked and not gone:
+            found = self._cache.get(key)
+            if found is None:  # the common search: level by level (the same order, parents and distances
+                dist, parent, frontier, d = {source: 0}, {source: None}, [source], 0  # as the queue below)
+                while frontier:
+                    d += 1
+                    reached = []
+                    for here in frontier:
+                        for n in adjacency[here]:
+                            if n not in dist:
+                                dist[n] = d
+                                parent[n] = here
+                                reached.append(n)
+                    frontier = reached
+                found = self._cache[key] = (dist, parent)
+            return found
         dist, parent, queue = {source: 0}, {source: None}, deque([source])
         while queue:
             here = queue.popleft()

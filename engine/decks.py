@@ -180,7 +180,7 @@ class Decks:
     def _card_params(self, event: str, values: list) -> dict | None:
         """The params of a card event the system declares, by its declared names; None when it does not."""
         key = ("card event", event)  # the declaration's names, looked up once per game
-        names = self.event_names.get(key, ())
+        names = self.derived.event_names.get(key, ())
         if names == ():
             names = None
             for block in self.model.system.get("blocks", []):
@@ -188,7 +188,7 @@ class Decks:
                     names = block.get("props", {}).get("params", [])
                     names = tuple([names] if isinstance(names, str) else names)
                     break
-            self.event_names[key] = names
+            self.derived.event_names[key] = names
         return None if names is None else dict(zip(names, values))
 
     def _play_window(self, card: Ref, record: dict, params: dict) -> None:
@@ -198,7 +198,7 @@ class Decks:
 
         own = f"card:{record['proto']}"
         hooks = self.model.hooks.get("card_played", ())
-        self.depth = getattr(self, "depth", 0) + 1
+        self.depth += 1
         try:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")

@@ -236,7 +236,7 @@ def emit(ctx, what, args):
     params = {"unit": _arg(ctx, args, "for")} if "for" in args else {}
     if "with" in args:
         values = _arg(ctx, args, "with")
-        known = ctx.game.event_names
+        known = ctx.game.derived.event_names
         names = known.get(event)
         if names is None:  # the system's declaration, looked up once per game
             names = known[event] = tuple(ctx.game.model.event_params(event))

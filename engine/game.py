@@ -75,6 +75,27 @@ class Context:
         self.game.log(entry, self.rule)
 
 
+class Plan:
+    """How the scenario's objectives are checked (Game._plan_objectives, _check_objectives): every one as
+    (index, objective, inputs), those with a `when`, the events `at` objectives name, the first `when`
+    worked out at every event (or None), the stamps when every `when` was last found unmet, the inputs
+    each `when` was last found unmet with, and event → the `at` objectives it meets."""
+
+    __slots__ = ("all", "when", "by_event", "always", "quiet", "unmet", "at")
+
+
+class Derived:
+    """What a game works out once and keeps (never saved; a restored game works it out again): the
+    position last logged and its text, each kind's `through` edges (engine.movement), each event's
+    declared parameter names (effects.emit, decks). Kept in one object, not as attributes of the game:
+    CPython reads the attributes of an object with at most 29 of them much faster."""
+
+    __slots__ = ("at_list", "at_text", "through", "event_names")
+
+    def __init__(self) -> None:
+        self.at_list, self.at_text, self.through, self.event_names = None, "", {}, {}
+
+
 class Game(World, Decks):
     def __init__(self, pack: dict, scenario: dict, seed: int, policies: dict, log: list | None = None) -> None:
         self.model = model_for(pack, scenario)
@@ -87,18 +108,13 @@ class Game(World, Decks):
         self.fired: dict[str, int] = {}
         self._prefer = None  # the scores of the choice being asked (`preferences`)
         self.scratch: dict = {}  # derived, rebuildable caches (never saved): e.g. movement rules per kind
-        self._at_list, self._at_text = None, ""  # state["at"] and its text, as last logged
-        self.through: dict = {}  # kind → the edges its units cross (engine.movement._rules), filled as asked
-        self.event_names: dict = {}  # event → the parameter names the system declares for it (effects.emit, decks)
+        self.derived = Derived()  # what the game works out once and keeps (never saved)
+        self.depth = 0  # events raised inside one another (raise_now)
         World.__init__(self)
         self._hooks: dict[str, tuple] = {}  # event → (its `instead of` hooks, its other hooks), in layer order
         self._constants: dict[str, Ref] = {}  # names that stand for the same thing all game (not counters)
         self._plan_objectives()
         self.met: set[int] = set()  # objectives (by index) that held, or whose event happened, at some point
-        self._at_objectives: dict[str, list[int]] = {}
-        for index, objective in enumerate(self.objectives):
-            if objective.get("at"):
-                self._at_objectives.setdefault(objective["at"], []).append(index)
 
     # ---- names -----------------------------------------------------------------------------------
 
@@ -160,7 +176,7 @@ class Game(World, Decks):
         """Run an event's hooks at once, inside the running hook (`emit`, a step of a walk), so what they
         change is seen by the next statement. "replaced" when an `instead of` hook took its place,
         "ended" when a hook said `end`, else None. Counted against the same budget as queued events."""
-        self.depth = getattr(self, "depth", 0) + 1
+        self.depth += 1
         try:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
@@ -183,8 +199,9 @@ class Game(World, Decks):
         that apply run first, in layer order; when one did, the ordinary hooks do not run."""
         state = self.state
         state["events"] += 1
-        if event in self._at_objectives:
-            self.met.update(self._at_objectives[event])
+        plan = self._plan
+        if event in plan.at:
+            self.met.update(plan.at[event])
         if state["events"] > EVENT_BUDGET:
             self._runaway(f"over {EVENT_BUDGET}")
         split = self._hooks.get(event)
@@ -214,7 +231,7 @@ class Game(World, Decks):
                 self._run(hook, params, ctx)
                 if state["result"] is not None:
                     return replaced
-        if self._objectives_by_event or self._when_objectives:
+        if plan.by_event or plan.when:
             self._check_objectives(event)
         return replaced
 
@@ -274,12 +291,12 @@ class Game(World, Decks):
             return
         counters, tracks = state["counters"], state["tracks"]
         stamp = (counters.stamp, tracks.stamp) if type(counters) is Counted and type(tracks) is Counted else None
-        quiet = event not in self._objectives_by_event and self._always_checked is None
-        if quiet and stamp is not None and stamp == self._quiet:
+        plan = self._plan
+        quiet = event not in plan.by_event and plan.always is None
+        if quiet and stamp is not None and stamp == plan.quiet:
             return  # no counter or track changed since every `when` was found unmet
         ctx = None
-        for index, objective, inputs in self._when_objectives if event not in self._objectives_by_event \
-                else self._all_objectives:
+        for index, objective, inputs in plan.when if event not in plan.by_event else plan.all:
             if inputs is None:  # an `at` objective
                 if objective.get("at") != event:
                     continue
@@ -289,31 +306,36 @@ class Game(World, Decks):
                     continue
             else:
                 key = inputs(self.state)
-                if key is not None and self._unmet.get(index) == key:
+                if key is not None and plan.unmet.get(index) == key:
                     continue
                 ctx = ctx or self._plain_ctx()
                 if not objective["test"](ctx):
-                    self._unmet[index] = key
+                    plan.unmet[index] = key
                     continue
             self.met.add(index)
             self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
             return
         if quiet:
-            self._quiet = stamp
+            plan.quiet = stamp
 
     def _plan_objectives(self) -> None:
         """How each objective is checked (see _check_objectives): the `when` ones with the function
         giving the values its verdict depends on (None: cannot tell), or False to work it out each time."""
-        self._all_objectives, self._unmet = [], {}
+        plan = self._plan = Plan()
+        plan.all, plan.unmet = [], {}
         for index, objective in enumerate(self.objectives):
             inputs = None
             if "when" in objective:
                 inputs = _inputs(objective["when"], self.state["counters"], self.model.names)
-            self._all_objectives.append((index, objective, inputs))
-        self._when_objectives = [entry for entry in self._all_objectives if entry[2] is not None]
-        self._objectives_by_event = {o["at"] for o in self.objectives if o.get("at")}
-        self._always_checked = next((entry for entry in self._when_objectives if entry[2] is False), None)
-        self._quiet = None  # (counters, tracks) stamps when every `when` was last found unmet
+            plan.all.append((index, objective, inputs))
+        plan.when = [entry for entry in plan.all if entry[2] is not None]
+        plan.by_event = {o["at"] for o in self.objectives if o.get("at")}
+        plan.always = next((entry for entry in plan.when if entry[2] is False), None)
+        plan.quiet = None  # (counters, tracks) stamps when every `when` was last found unmet
+        plan.at = {}
+        for index, objective in enumerate(self.objectives):
+            if objective.get("at"):
+                plan.at.setdefault(objective["at"], []).append(index)
 
     def _plain_ctx(self) -> Context:
         return Context(self, {}, None)
@@ -382,11 +404,11 @@ class Game(World, Decks):
         return [None if c is None else _criteria(prefer(c)) for c in choices]
 
     def log(self, entry: dict, rule: dict | None) -> None:
-        state = self.state
+        state, derived = self.state, self.derived
         at = state["at"]
-        if at is not self._at_list:  # the position's text, joined once per position (flow sets a new list)
-            self._at_list, self._at_text = at, ".".join(at)
-        entry = {"n": len(self.entries), "round": state["round"], "at": self._at_text, **entry}
+        if at is not derived.at_list:  # the position's text, joined once per position (flow sets a new list)
+            derived.at_list, derived.at_text = at, ".".join(at)
+        entry = {"n": len(self.entries), "round": state["round"], "at": derived.at_text, **entry}
         if rule is not None:
             entry["rule"] = rule["title"]
             if rule.get("source"):

@@ -811,7 +811,7 @@ def _steps(ctx, unit, place):
     start = record["space"]
     if start is None:
         return _INF
-    through = game.through.get(record["kind"]) or _movement._rules(game, unit)[0]
+    through = game.derived.through.get(record["kind"]) or _movement._rules(game, unit)[0]
     found = board._cache.get(("bfs*", start, through))
     if found is None:
         found = board.search(start, through)
@@ -826,7 +826,7 @@ def _route(ctx, unit, a, b):
     board = game.board
     if board is None:
         return _INF
-    through = game.through.get(game.state["units"][unit.id]["kind"]) or _movement._rules(game, unit)[0]
+    through = game.derived.through.get(game.state["units"][unit.id]["kind"]) or _movement._rules(game, unit)[0]
     found = board._cache.get(("bfs*", start, through))
     if found is None:
         found = board.search(start, through)

@@ -22,7 +22,6 @@ def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
     cache = game.scratch.get("movement_rules")
     if cache is None:
         cache = game.scratch["movement_rules"] = {}
-        game.through = {}  # kind → its `through` edges (the first half of these rules), for interp's route/steps
     found = cache.get(kind)
     if found is not None:
         return found
@@ -32,7 +31,7 @@ def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
         stop = props.get("stop") or ()
         cache[kind] = (tuple([through] if isinstance(through, str) else through),
                        frozenset([stop] if isinstance(stop, str) else stop))
-        game.through[kind] = cache[kind][0]
+        game.derived.through[kind] = cache[kind][0]
     return cache[kind]
 
 

@@ -495,6 +495,9 @@ def _board(model, scenario, chance):
     return Board.from_pack(model.pack, model.system_name, board_id, rng=chance._random)
 
 
+_TESTS: dict[int, tuple] = {}  # id(objective) → (the objective, its compiled `when`)
+
+
 def _objectives(scenario) -> list[dict]:
     from spawnpit.engine.interp import expr
 
@@ -502,7 +505,12 @@ def _objectives(scenario) -> list[dict]:
     for o in scenario.get("objectives", []):
         entry = {"side": o["side"], "result": o["result"], "at": o.get("at")}
         if "when" in o:
-            entry["when"], entry["test"] = o["when"], expr(o["when"])
+            found = _TESTS.get(id(o))
+            if found is None or found[0] is not o:  # compiled once per objective object (pack), not per game
+                if len(_TESTS) >= 1024:
+                    _TESTS.clear()
+                found = _TESTS[id(o)] = (o, expr(o["when"]))
+            entry["when"], entry["test"] = o["when"], found[1]
         entry["text"] = f"{o['side']} {o['result']} at {o['at']}" if "at" in o else f"{o['side']} {o['result']}: objective met"
         out.append(entry)
     return out
