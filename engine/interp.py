@@ -394,8 +394,8 @@ def _getter(name: str):
         key, kind = ("where" if name == "owner" else name), _FIELDS[name]
 
         def get(ctx, thing):
-            if type(thing) is Ref and thing.kind == "unit":
-                record = ctx.game.state["units"].get(thing.id)
+            if type(thing) is Ref and (thing.kind == "unit" or thing.kind == "card"):
+                record = ctx.game.state["units" if thing.kind == "unit" else "cards"].get(thing.id)
                 if record is not None:
                     value = record.get(key)
                     if kind is None or value is None:
@@ -407,10 +407,12 @@ def _getter(name: str):
         return get
 
     def get(ctx, thing):
-        if type(thing) is Ref and thing.kind == "unit":
-            record = ctx.game.state["units"].get(thing.id)
-            if record is not None:
-                return ctx.table._record_attribute(record, name)
+        if type(thing) is Ref:
+            kind = thing.kind
+            if kind == "unit" or kind == "card":  # Table.attribute's first and last cases, sooner
+                record = ctx.game.state["units" if kind == "unit" else "cards"].get(thing.id)
+                if record is not None:
+                    return ctx.table._record_attribute(record, name)
         return ctx.table.attribute(thing, name)
 
     return get

@@ -225,9 +225,15 @@ class Table:
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
             return False
-        if what.kind == "keyword" and type(thing) is Ref and thing.kind in _HOLDS_KEYWORDS:  # the commonest case
-            record = self.game.state[_HOLDS_KEYWORDS[thing.kind]].get(thing.id)  # (as below, sooner)
-            return record is not None and (what.id in record.get("keywords", ()) or record.get("type") == what.id)
+        if type(thing) is Ref and thing.kind in _HOLDS_KEYWORDS:  # the commonest cases: a unit's or card's record
+            wk = what.kind
+            if wk == "keyword":  # (as below, sooner)
+                record = self.game.state[_HOLDS_KEYWORDS[thing.kind]].get(thing.id)
+                return record is not None and (what.id in record.get("keywords", ()) or record.get("type") == what.id)
+            if wk == "marker":  # (as below, sooner: `record` of a unit or card is its entry in the state)
+                record = self.game.state[_HOLDS_KEYWORDS[thing.kind]].get(thing.id)
+                return record is not None and (bool(record.get("markers", {}).get(what.id))
+                                               or what.id in record.get("keywords", ()))
         if what.kind == "card" and type(thing) is Ref and thing.kind == "unit":  # `h has c`, as below, sooner
             card = self.game.state["cards"].get(what.id)
             return card is not None and card["where"] == thing.id
