@@ -1,9 +1,11 @@
-"""Rule objects' expressions and statements compiled to Python closures once, at load time.
+"""Rule objects' expressions and statements compiled once, at load time: each expression to the source of
+one Python function (``compile``), statements to closures.
 
 A hook body runs thousands of times per simulated game, so walking its JSON form each time would
-dominate; compiling it once to nested closures is the design the benchmark asks for. The meaning of
-`in`, `has`, attributes and effects on the table lives in ``table.Table``; this module only builds the
-closures and the control flow.
+dominate; compiling it once is the design the benchmark asks for. The meaning of `in`, `has`,
+attributes and effects on the table lives in ``table.Table``; this module only builds the functions and
+the control flow. ``GENERATE = False`` builds every expression as nested closures instead (one per
+node): the same meaning, slower; the determinism tests play games both ways and compare the logs.
 
 Common shapes are specialised when compiled (a comparison of two operands, `and`/`or` of two, calls by
 number of arguments), and a selection's `where` (and a choice's `prefer`) is compiled in a *scope*: a
@@ -428,10 +430,6 @@ def _lookup(ctx, name: str):
     return ctx.game.lookup(name)
 
 
-def _plain_value(ctx, a):
-    return a.id if a.kind != "track" else ctx.table.value(a)
-
-
 def _eq(ctx, a, b):
     if type(a) is Ref:  # a reference stands for its id, a track for its value (Table.value)
         a = a.id if a.kind != "track" else ctx.table.value(a)
@@ -446,16 +444,6 @@ def _ne(ctx, a, b):
     if type(b) is Ref:
         b = b.id if b.kind != "track" else ctx.table.value(b)
     return False if a == b else True
-
-
-def _order(test):
-    def compare(ctx, a, b):
-        if type(a) is Ref:
-            a = a.id if a.kind != "track" else ctx.table.value(a)
-        if type(b) is Ref:
-            b = b.id if b.kind != "track" else ctx.table.value(b)
-        return True if test(a or 0, b or 0) else False
-    return compare
 
 
 def _lt(ctx, a, b):
