@@ -302,16 +302,24 @@ def test_hungry_dead_sacrifices_three_zombies_and_lets_the_hand_grow_past_four(p
     assert not any(e["type"] == "kill" for e in game.entries)  # a Sacrifice is no kill
 
 
-def test_hungry_dead_without_three_zombies_to_sacrifice_does_nothing(pack):
+def test_a_sacrifice_the_zombies_cannot_pay_is_not_offered(pack):
+    # CR §7.1.3: to play a card with a Sacrifice the Zombie player must be able to pay it.
     game = bare_game(pack)
     zombies = [put(game, "zombie", "town_center.a1"), put(game, "zombie", "town_center.c3")]
-    game.policies["zombies"] = Plays("hungry_dead")
-    for proto in ("hungry_dead", "shamble", "shamble", "catfight"):
+    offered = []
+
+    class Notes(Plays):
+        def choose(self, game, side, label, options):
+            offered.extend(game.state["cards"][o.id]["proto"] for o in options if isinstance(o, Ref))
+            return super().choose(game, side, label, options)
+
+    game.policies["zombies"] = Notes("hungry_dead")
+    for proto in ("hungry_dead", "risen_from_the_grave", "shamble", "catfight"):
         to_hand(game, proto, "zombies")
     game.emit("zombie_turn.spawn_roll.start")
-    assert len(hand(game, "zombies")) == 3  # played, paid nothing, drew nothing
+    assert "risen_from_the_grave" in offered and "hungry_dead" not in offered  # 2 Zombies pay 2, not 3
+    assert not [e for e in game.entries if e["type"] == "play" and e["card"] == "hungry_dead"]
     assert all(game.state["units"][z.id]["space"] for z in zombies)
-    assert "Too few Zombies to pay the Sacrifice: no effect" in notes(game)
 
 
 def test_discarding_the_last_hero_card_wins_for_the_zombies(pack):
