@@ -27,7 +27,38 @@ class _Version:
         self.moved = 0
 
 
-class Record(dict):
+class _Watched(dict):
+    """A dict that notes its own changes (`_touch`): the bulk changes and the copies every watched table
+    shares. Copying, pickling or deep-copying one gives a plain dict."""
+
+    __slots__ = ()
+
+    def _touch(self) -> None:
+        raise NotImplementedError
+
+    def update(self, *args, **kwargs) -> None:
+        dict.update(self, *args, **kwargs)
+        self._touch()
+
+    def popitem(self):
+        self._touch()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._touch()
+        dict.clear(self)
+
+    def copy(self) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+    def __deepcopy__(self, memo) -> dict:
+        return copy.deepcopy(dict(self), memo)
+
+
+class Record(_Watched):
     """A unit's or card's record in the state. To everything that reads, saves or copies it, a plain dict;
     writing one of the keys the game indexes (where a unit is and what it is, where a card is) tells the
     game's index that it changed, whoever writes it (an effect, a test)."""
@@ -59,32 +90,14 @@ class Record(dict):
             self._changes.version += 1
         return dict.setdefault(self, key, default)
 
-    def update(self, *args, **kwargs) -> None:
-        dict.update(self, *args, **kwargs)
+    def _touch(self) -> None:
         self._changes.version += 1
-
-    def popitem(self):
-        self._changes.version += 1
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self._changes.version += 1
-        dict.clear(self)
-
-    def copy(self) -> dict:
-        return dict(self)
-
-    def __reduce__(self):
-        return (dict, (dict(self),))
-
-    def __deepcopy__(self, memo) -> dict:
-        return copy.deepcopy(dict(self), memo)
 
 
 _STAMPS = itertools.count(1)
 
 
-class Counted(dict):
+class Counted(_Watched):
     """The state's counters or tracks: a plain dict to everything that reads, saves or copies it, stamped
     anew (a number never used before, by any table) at every change, so the game can tell cheaply whether
     any counter or track changed since it last looked."""
@@ -112,26 +125,8 @@ class Counted(dict):
             self.stamp = next(_STAMPS)
         return dict.setdefault(self, key, default)
 
-    def update(self, *args, **kwargs) -> None:
-        dict.update(self, *args, **kwargs)
+    def _touch(self) -> None:
         self.stamp = next(_STAMPS)
-
-    def popitem(self):
-        self.stamp = next(_STAMPS)
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self.stamp = next(_STAMPS)
-        dict.clear(self)
-
-    def copy(self) -> dict:
-        return dict(self)
-
-    def __reduce__(self):
-        return (dict, (dict(self),))
-
-    def __deepcopy__(self, memo) -> dict:
-        return copy.deepcopy(dict(self), memo)
 
 
 def _record(fields: dict, changes: _Version, keys: frozenset) -> Record:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+from spawnpit.engine import ScriptedPolicy, new_game
 from spawnpit.engine.state import Ref
+
+
+def bare_game(pack, scenario="die_zombies_die", heroes=(), zombies=(), seed=1, needs=()):
+    """A game with an empty board and empty hands (no setup run), answers scripted. `needs`: buildings
+    the drawn L-boards must hold (seeds are tried in order until the board has them)."""
+    for s in range(seed, seed + 200):
+        game = new_game(pack, f"lnoe:{scenario}", seed=s,
+                        policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
+        if all(any(b.endswith("." + n) for b in game.board.buildings) for n in needs):
+            game.state["at"] = ["test"]
+            return game
+    raise AssertionError(f"no seed draws the boards with {needs}")
 
 
 def dice(game, *rolls):

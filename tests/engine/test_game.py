@@ -115,26 +115,23 @@ def test_a_runaway_chain_stops_with_the_rules_named(write_pack, monkeypatch):
         play(game)
 
 
+@pytest.fixture(scope="module")
+def lnoe_pack():
+    from spawnpit.resources import builtin_paths
+
+    return compile_paths(builtin_paths()).pack
+
+
 @pytest.mark.parametrize("scenario", ["die_zombies_die", "escape_in_the_truck", "save_the_townsfolk", "burn_em_out",
                                       "defend_the_manor_house"])
-def test_nothing_happens_after_the_result(scenario):
+def test_nothing_happens_after_the_result(lnoe_pack, scenario):
     # A hook that decides the game (a last Hero killed inside a card's effect) stops there: no roll, move or
     # spawn is logged after the result, however the game ended.
     from spawnpit.engine import AIPolicy
-    from spawnpit.resources import builtin_paths
 
-    pack = _builtin_pack(builtin_paths)
     for seed in range(4):
-        game = new_game(pack, f"lnoe:{scenario}", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        game = new_game(lnoe_pack, f"lnoe:{scenario}", seed=seed,
+                        policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
         play(game)
         results = [i for i, e in enumerate(game.entries) if e["type"] == "result"]
         assert results == [len(game.entries) - 1], (seed, game.entries[results[0]:][:4] if results else None)
-
-
-_PACKS: dict = {}
-
-
-def _builtin_pack(paths):
-    if "builtin" not in _PACKS:
-        _PACKS["builtin"] = compile_paths(paths()).pack
-    return _PACKS["builtin"]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import AIPolicy, ScriptedPolicy, new_game
+from spawnpit.engine import AIPolicy
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.state import Ref
 from spawnpit.resources import builtin_paths
-from tests.engine.lnoe_table import dice, put
+from tests.engine.lnoe_table import bare_game, dice, put
 
 
 @pytest.fixture(scope="module")
@@ -21,14 +21,6 @@ def pack():
     result = compile_paths(builtin_paths())
     assert result.ok
     return result.pack
-
-
-def bare_game(pack, heroes=(), zombies=(), seed=1):
-    """A game with an empty board and empty hands (no setup run), answers scripted."""
-    game = new_game(pack, "lnoe:die_zombies_die", seed=seed,
-                    policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
-    game.state["at"] = ["test"]
-    return game
 
 
 def to_hand(game, proto: str, side: str) -> str:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import ScriptedPolicy, new_game
+from spawnpit.engine import new_game
 from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
 from spawnpit.resources import builtin_paths
-from tests.engine.lnoe_table import dice, put
+from tests.engine.lnoe_table import bare_game, dice, put
 
 
 @pytest.fixture(scope="module")
@@ -19,18 +19,6 @@ def pack():
     result = compile_paths(builtin_paths())
     assert result.ok
     return result.pack
-
-
-def bare_game(pack, scenario="die_zombies_die", heroes=(), zombies=(), seed=1, needs=()):
-    """A game with an empty board (no setup run), answers scripted. `needs`: buildings the drawn
-    L-boards must hold (seeds are tried in order until the board has them)."""
-    for s in range(seed, seed + 200):
-        game = new_game(pack, f"lnoe:{scenario}", seed=s,
-                        policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
-        if all(any(b.endswith("." + n) for b in game.board.buildings) for n in needs):
-            game.state["at"] = ["test"]
-            return game
-    raise AssertionError(f"no seed draws the boards with {needs}")
 
 
 def space_of(game, building: str, index: int = 0) -> str:
@@ -162,7 +150,7 @@ def test_father_joseph_never_fires_a_gun_but_sally_fires_the_revolver_and_not_th
     game.emit("shoot", {"unit": sally})
     assert not left
     weapons = [e for e in game.entries if e["type"] == "choice" and e["label"] == "choose card"]
-    assert weapons[0]["options"] == 2 and weapons[0]["picked"] != "None"  # only the Revolver, or pass
+    assert weapons[0]["options"] == 2 and weapons[0]["picked"] is not None  # only the Revolver, or pass; fired
     assert game.state["counters"]["zombies_killed"] == 1
 
 

@@ -9,11 +9,11 @@ import itertools
 import pytest
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import RandomPolicy, ScriptedPolicy, new_game
+from spawnpit.engine import RandomPolicy, new_game
 from spawnpit.engine.flow import run
 from spawnpit.engine.state import Ref
 from spawnpit.resources import builtin_paths
-from tests.engine.lnoe_table import dice, put
+from tests.engine.lnoe_table import bare_game, dice, put
 
 
 @pytest.fixture(scope="module")
@@ -21,14 +21,6 @@ def pack():
     result = compile_paths(builtin_paths())
     assert result.ok
     return result.pack
-
-
-def bare_game(pack, scenario="die_zombies_die", heroes=(), zombies=(), seed=1):
-    """A game with an empty board (no setup run yet), answers scripted, the cursor in round 1."""
-    game = new_game(pack, f"lnoe:{scenario}", seed=seed,
-                    policies={"heroes": ScriptedPolicy(heroes), "zombies": ScriptedPolicy(zombies)})
-    game.state["at"] = ["test"]
-    return game
 
 
 def give(game, card: str, unit: Ref) -> None:
