@@ -403,6 +403,32 @@ class Game(World, Decks):
             return None
         return [None if c is None else _criteria(prefer(c)) for c in choices]
 
+    def preferred(self, choices: list) -> tuple[list[int], float | None] | None:
+        """The best-scored real options of the current choice (their indices, in order) and the best
+        score's first criterion (None for an empty score); None when the rules give no advice. The same
+        answer as comparing every option's whole score (`preferences`), but a priority list's criteria
+        are worked out one at a time, each only for the options still tied on those before it."""
+        prefer = self._prefer
+        if prefer is None:
+            return None
+        real = [i for i, c in enumerate(choices) if c is not None]
+        parts = getattr(prefer, "parts", None)
+        if parts is None or not real:
+            scores = {i: _criteria(prefer(choices[i])) for i in real}
+            best = max(scores.values(), default=())
+            return [i for i in real if scores[i] == best], (best[0] if best else None)
+        first = None
+        criterion = prefer.criterion
+        for k in range(len(parts)):
+            values = [_criterion(criterion(k, i, choices[i])) for i in real]
+            top = max(values)
+            if k == 0:
+                first = top
+            real = [i for i, v in zip(real, values) if v == top]
+            if len(real) == 1:
+                break  # the rest cannot change which option is best
+        return real, first
+
     def log(self, entry: dict, rule: dict | None) -> None:
         state, derived = self.state, self.derived
         at = state["at"]
@@ -489,13 +515,15 @@ def _inputs(ir, counters: dict, names: dict):
 
 def _criteria(value) -> tuple:
     items = value if isinstance(value, (list, tuple)) else [value]
-    out = []
-    for item in items:
-        if isinstance(item, (bool, int, float)):
-            out.append(float(item))
-        else:  # a thing counts as yes when there is one (`s.building`), nothing as no
-            out.append(0.0 if item is None else 1.0)
-    return tuple(out)
+    return tuple(_criterion(item) for item in items)
+
+
+def _criterion(item) -> float:
+    """One criterion of a score as a number: yes/no as 1/0; a thing counts as yes when there is one
+    (`s.building`), nothing as no."""
+    if isinstance(item, (bool, int, float)):
+        return float(item)
+    return 0.0 if item is None else 1.0
 
 
 def _shown(picked) -> str:

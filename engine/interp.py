@@ -946,6 +946,7 @@ def _choose(ir):
     by = expr(ir["by"]) if ir.get("by") else None
     scope = _Scope({var})
     prefer = _scoped(scope, ir["prefer"]) if ir.get("prefer") else None
+    parts = _parts(scope, ir["prefer"]) if prefer is not None else None
     label = f"choose {ir['choose']}"
 
     def run(ctx):
@@ -953,21 +954,56 @@ def _choose(ir):
         if prefer is None:
             picked = ctx.choose(options, by=by(ctx) if by is not None else None, optional=optional, label=label)
         else:
-            def score(option):  # the rules' score of an option
-                scope.enter(option)
-                return prefer(ctx)
-
             who = by(ctx) if by is not None else None
             saved = scope.memo, scope.item, scope.per_item
             scope.memo = scope.fresh()
             try:
-                picked = ctx.choose(options, by=who, optional=optional, label=label, prefer=score)
+                picked = ctx.choose(options, by=who, optional=optional, label=label,
+                                    prefer=Advice(ctx, scope, prefer, parts))
             finally:
                 scope.memo, scope.item, scope.per_item = saved
         if picked is not None:
             run_block(ctx.child({var: picked}), body)
 
     return run
+
+
+def _parts(scope: _Scope, ir) -> list | None:
+    """A `prefer` priority list's criteria compiled one by one (in the same scope, so what they share is
+    still worked out once per item), when it is pure: the ai policy can then work out a criterion only
+    for the options still tied on the ones before it. None for any other `prefer`."""
+    if not (isinstance(ir, dict) and "list" in ir and len(ir["list"]) > 1) or not _free(ir)[1]:
+        return None
+    _SCOPES.append(scope)
+    try:
+        return [expr(part) for part in ir["list"]]
+    finally:
+        _SCOPES.pop()
+
+
+class Advice:
+    """The rules' advice on one choice (`choose … prefer EXPR`), for the ai policy: called with an option,
+    the whole score; `criterion(k, index, option)` one criterion of a priority list (`parts` is not None),
+    each option's remembered sub-expressions kept between criteria (`per`: option index → values)."""
+
+    __slots__ = ("ctx", "scope", "whole", "parts", "per")
+
+    def __init__(self, ctx, scope: _Scope, whole, parts) -> None:
+        self.ctx, self.scope, self.whole, self.parts, self.per = ctx, scope, whole, parts, {}
+
+    def __call__(self, option):
+        self.scope.enter(option)
+        return self.whole(self.ctx)
+
+    def criterion(self, k: int, index: int, option):
+        scope = self.scope
+        scope.item = option
+        if scope.shared:
+            per = self.per.get(index)
+            if per is None:
+                per = self.per[index] = [_UNSET] * len(scope.shared)
+            scope.per_item = per
+        return self.parts[k](self.ctx)
 
 
 def _choose_option(ir):

@@ -14,7 +14,7 @@ from collections import deque
 
 from spawnpit.engine.board import WALKING
 from spawnpit.engine.events import unit_event
-from spawnpit.engine.state import Ref
+from spawnpit.engine.state import Ref, RefList
 
 
 def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
@@ -86,7 +86,7 @@ def reach(game, unit: Ref, n) -> list[Ref]:
     dist, _ = _search(game, unit, True)
     limit = int(n or 0)
     ref = game.table.ref
-    return [ref("space", s) for s in sorted(s for s, d in dist.items() if 0 < d <= limit)]
+    return RefList(ref("space", s) for s in sorted(s for s, d in dist.items() if 0 < d <= limit))
 
 
 def steps(game, unit: Ref, place: str):

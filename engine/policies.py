@@ -56,13 +56,13 @@ class AIPolicy:
         real = [i for i, option in enumerate(options) if option is not None]
         if not real:
             return 0
-        scores = game.preferences(options)
-        if scores is None:
+        advice = game.preferred(options)
+        if advice is None:
             return self._draw(game, side, real)
-        best = max(scores[i] for i in real)
-        if len(real) < len(options) and (not best or best[0] <= 0):
+        best, first = advice
+        if len(real) < len(options) and (first is None or first <= 0):
             return options.index(None)
-        return self._draw(game, side, [i for i in real if scores[i] == best])
+        return self._draw(game, side, best)
 
     @staticmethod
     def _draw(game, side: str, candidates: list[int]) -> int:

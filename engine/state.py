@@ -22,6 +22,20 @@ class Ref:
         return self.id
 
 
+class RefList(list):
+    """A list of references that answers `in` from a set of them, made on the first question: a
+    selection like `space s where s in reach(unit, n)` asks it once for every space of the board."""
+
+    __slots__ = ("_set",)
+
+    def __contains__(self, item) -> bool:
+        try:
+            found = self._set
+        except AttributeError:
+            found = self._set = frozenset(self)
+        return item in found
+
+
 def empty_state(seed: int, scenario: str, system: str) -> dict:
     return {"seed": seed, "scenario": scenario, "system": system, "round": 0, "at": [], "counters": {},
             "tracks": {}, "units": {}, "cards": {}, "spaces": {}, "decks": {}, "next_id": 1, "result": None,
