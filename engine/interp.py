@@ -693,6 +693,9 @@ def _select(ir):
         if source is None:
             return lambda ctx: ctx.table.pool(kind, None)
         return lambda ctx: ctx.table.pool(kind, source(ctx))
+    near = _near_form(ir) if not ir.get("_plain") else None
+    if near is not None:
+        return _select_near(ir, *near)
     scope = _Scope({var})
     what, rest = _has_first(ir["where"], var)
     if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
@@ -734,6 +737,82 @@ def _select(ir):
             scope.memo, scope.item, scope.per_item = saved
 
     return run
+
+
+def _near_form(ir):
+    """`KIND v where route(v, v.space, PLACE) <= N` (or `< N`), PLACE and N pure and not reading v, the
+    whole board's units of the kind: (PLACE, op, N), else None."""
+    var, where = ir["var"], ir["where"]
+    chain = where.get("chain") if isinstance(where, dict) else None
+    if ir.get("in") or not chain or len(chain) != 3 or chain[1] not in ("<=", "<"):
+        return None
+    call = chain[0]
+    if not (isinstance(call, dict) and call.get("call") == "route" and len(call["args"]) == 3):
+        return None
+    unit, start, place = call["args"]
+    if unit != {"name": var} or start != {"attr": "space", "of": {"name": var}}:
+        return None
+    for part in (place, chain[2]):
+        names, pure = _free(part)
+        if not pure or var in names:
+            return None
+    return place, chain[1], chain[2]
+
+
+def _select_near(ir, place_ir, op: str, limit_ir):
+    """The units of a kind within N moves of a place (`_near_form`), from a table worked out once for
+    every place while no unit enters, leaves or moves: for each unit in table order, the spaces its kind
+    can reach from where it stands within N (the board's cached search, read in order of distance), so
+    scoring a hundred spaces by how many Zombies could step into each looks each one up. The same list,
+    in the same order, as testing `route` unit by unit (what it falls back to when the table cannot be
+    kept: no board, or unit records the game does not index)."""
+    general = _select({**ir, "where": {"chain": [{"call": "route", "args": [
+        {"name": ir["var"]}, {"attr": "space", "of": {"name": ir["var"]}}, place_ir]}, op, limit_ir]},
+        "_plain": True})
+    kind, place, limit = ir["select"], expr(place_ir), expr(limit_ir)
+    inclusive = op == "<="
+
+    def run(ctx):
+        game = ctx.game
+        board = game.board
+        n = limit(ctx)
+        views = game._unit_index.views_of(game.state["units"]) if board is not None else None
+        if views is None or type(n) not in (int, float):
+            return general(ctx)
+        key = ("near", kind, n, inclusive)
+        table = views.get(key)
+        if table is None:
+            table = views[key] = _near_table(game, ctx.table.pool(kind, None), n, inclusive)
+        if table is False:  # no unit of the kind on the board: nothing to be near, PLACE not worked out
+            return []
+        to = place(ctx)
+        to = to.id if type(to) is Ref and to.kind == "space" else game.space_ref(to).id
+        found = table.get(to)
+        return list(found) if found is not None else []
+
+    return run
+
+
+def _near_table(game, pool: list, n, inclusive: bool):
+    """space id → the units of `pool` (in its order) whose route from their own space there is within n."""
+    if not pool:
+        return False
+    table: dict = {}
+    units, through_of, board = game.state["units"], game.derived.through, game.board
+    for unit in pool:
+        record = units[unit.id]
+        through = through_of.get(record["kind"]) or _movement._rules(game, unit)[0]
+        found = board._cache.get(("bfs*", record["space"], through))
+        dist = (found if found is not None else board.search(record["space"], through))[0]
+        for space, d in dist.items():  # in order of distance (a breadth-first search)
+            if d > n or (d == n and not inclusive):
+                break
+            kept = table.get(space)
+            if kept is None:
+                table[space] = [unit]
+            else:
+                kept.append(unit)
+    return table
 
 
 def _has_first(where, var):
