@@ -21,6 +21,7 @@ import json
 import operator
 
 from spawnpit.engine import movement as _movement
+from spawnpit.engine.board import EVERYTHING as _EVERYTHING
 from spawnpit.engine.state import Ref
 
 
@@ -696,6 +697,9 @@ def _select(ir):
     near = _near_form(ir) if not ir.get("_plain") else None
     if near is not None:
         return _select_near(ir, *near)
+    among = _among_form(ir) if not ir.get("_plain") else None
+    if among is not None:
+        return _select_among(ir, among)
     scope = _Scope({var})
     what, rest = _has_first(ir["where"], var)
     if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
@@ -735,6 +739,59 @@ def _select(ir):
             return out
         finally:
             scope.memo, scope.item, scope.per_item = saved
+
+    return run
+
+
+def _among_form(ir):
+    """`KIND v where v == X or v in LIST or …` (X and LIST pure, not reading v): the tests as
+    [("==" or "in", IR)], else None."""
+    var, where = ir["var"], ir["where"]
+    args = where["args"] if isinstance(where, dict) and where.get("op") == "or" else [where]
+    tests = []
+    for arg in args:
+        chain = arg.get("chain") if isinstance(arg, dict) else None
+        if not chain or len(chain) != 3 or chain[1] not in ("==", "in") or chain[0] != {"name": var}:
+            return None
+        names, pure = _free(chain[2])
+        if not pure or var in names:
+            return None
+        tests.append((chain[1], chain[2]))
+    return tests
+
+
+def _select_among(ir, tests):
+    """The items of the pool equal to one of the X or in one of the LISTs (`_among_form`), in pool order:
+    the X and LISTs worked out once, then each item looked up in a set, instead of the `where` item by
+    item. `v == X` compares as `==` does (a reference by its id, a track by its value); `v in LIST` as
+    `in` does on a list; anything else (LIST not a list, an item or X not a plain reference) falls back
+    to the `where` as written."""
+    general = _select({**ir, "_plain": True})
+    kind, var = ir["select"], ir["var"]
+    source = expr(ir.get("in")) if ir.get("in") else None
+    parts = [(op, expr(part)) for op, part in tests]
+
+    def run(ctx):
+        pool = ctx.table.pool(kind, source(ctx) if source is not None else None)
+        if not pool:
+            return []
+        ids, refs = set(), set()
+        for op, part in parts:
+            try:
+                value = part(ctx)
+            except RuleError:  # as written, the `where` may never have needed it: it says
+                return general(ctx)
+            if op == "==":
+                if type(value) is not Ref or value.kind == "track":
+                    return general(ctx)
+                ids.add(value.id)
+            elif isinstance(value, list) and all(type(v) is Ref for v in value):
+                refs.update(value)
+            else:
+                return general(ctx)
+        if not all(type(item) is Ref for item in pool):
+            return general(ctx)
+        return [item for item in pool if item.id in ids or item in refs]
 
     return run
 
@@ -914,6 +971,31 @@ def _sight(ctx, a, b):
     return found if found is not None else board.line_of_sight(a, b)
 
 
+def _apart(ctx, a, b):
+    """`apart(a, b)`: Table.apart (Board.distance across every edge), with units' spaces and the board's
+    cached table of distances read inline."""
+    board = ctx.game.board
+    if board is None:
+        return 0
+    units = ctx.game.state["units"]
+    if type(a) is Ref and a.kind == "space":
+        a = a.id
+    elif type(a) is Ref and a.kind == "unit" and (r := units.get(a.id)) is not None and r.get("space") is not None:
+        a = r["space"]
+    else:
+        a = _table_space(ctx.table, a)
+    if type(b) is Ref and b.kind == "space":
+        b = b.id
+    elif type(b) is Ref and b.kind == "unit" and (r := units.get(b.id)) is not None and r.get("space") is not None:
+        b = r["space"]
+    else:
+        b = _table_space(ctx.table, b)
+    dist = board._cache.get(("dist", a, _EVERYTHING, True))
+    if dist is not None and (found := dist.get(b)) is not None:
+        return found
+    return board.distance(a, b, through=_EVERYTHING)
+
+
 def _table_space(table, thing):
     from spawnpit.engine.table import _space
 
@@ -921,7 +1003,7 @@ def _table_space(table, thing):
 
 
 _INF = float("inf")
-FUNCTIONS["steps"], FUNCTIONS["route"], FUNCTIONS["sight"] = _steps, _route, _sight
+FUNCTIONS["steps"], FUNCTIONS["route"], FUNCTIONS["sight"], FUNCTIONS["apart"] = _steps, _route, _sight, _apart
 
 
 def _dice(pool) -> list:
