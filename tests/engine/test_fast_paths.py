@@ -1,0 +1,154 @@
+"""The engine's quick forms of common selections and of the ai policy's advice give exactly what the
+general forms give: the units within N moves of a place (a table made once while no unit moves), the
+items equal to X or in a list (set lookups), and a priority list worked out criterion by criterion.
+Each is checked against the general form over many positions of real Last Night on Earth games."""
+
+from __future__ import annotations
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import AIPolicy, interp, new_game, play
+from spawnpit.engine.flow import run, setup
+from spawnpit.engine.game import Context, _criteria
+from spawnpit.engine.state import Ref, RefList
+from spawnpit.resources import builtin_paths
+
+
+@pytest.fixture(scope="module")
+def lnoe():
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+def ai_game(pack, seed: int):
+    return new_game(pack, "lnoe:die_zombies_die", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+
+
+def name(n: str) -> dict:
+    return {"name": n}
+
+
+def near_ir(kind: str, op: str, limit: int, place: dict) -> dict:
+    """`KIND z where route(z, z.space, PLACE) OP LIMIT`"""
+    route = {"call": "route", "args": [name("z"), {"attr": "space", "of": name("z")}, place]}
+    return {"select": kind, "var": "z", "where": {"chain": [route, op, {"lit": limit, "type": "int"}]}}
+
+
+def positions(pack, seeds=(1, 2), every=40):
+    """Games stopped every `every` steps until they end: many different boards and crowds of units."""
+    for seed in seeds:
+        game = ai_game(pack, seed)
+        setup(game)
+        while game.state["result"] is None:
+            yield game
+            run(game, stop_after_steps=every)
+
+
+def test_units_within_n_moves_of_a_place_are_those_route_finds_one_by_one(lnoe):
+    checked = 0
+    for game in positions(lnoe):
+        spaces = [game.table.ref("space", s) for s in game.space_ids()]
+        for kind in ("zombie", "hero", "unit"):
+            for op, limit in (("<=", 0), ("<=", 1), ("<=", 2), ("<", 2), ("<", 1)):
+                ir = near_ir(kind, op, limit, name("s"))
+                quick, general = interp._select(ir), interp._select({**ir, "_plain": True})
+                for s in spaces[::7]:
+                    ctx = Context(game, {"s": s}, None)
+                    found = quick(ctx)
+                    assert found == general(ctx), (kind, op, limit, s)
+                    checked += bool(found)
+    assert checked > 200  # the answers were not all empty
+
+
+def test_the_table_of_units_near_each_space_follows_every_move(lnoe):
+    game = ai_game(lnoe, 3)
+    setup(game)
+    quick = interp._select(near_ir("zombie", "<=", 1, name("s")))
+    zombie = next(Ref("unit", u) for u, r in game.state["units"].items() if r["kind"] == "zombie" and r["space"])
+    here = game.state["units"][zombie.id]["space"]
+    far = max(game.space_ids(), key=lambda s: game.board.distance(here, s, through=("open", "door", "wall")))
+    at_here = Context(game, {"s": game.table.ref("space", here)}, None)
+    at_far = Context(game, {"s": game.table.ref("space", far)}, None)
+    assert zombie in quick(at_here) and zombie not in quick(at_far)
+    game.state["units"][zombie.id]["space"] = far  # a move written straight into the state
+    assert zombie in quick(at_far) and zombie not in quick(at_here)
+    game.state["units"][zombie.id]["space"] = None  # off the board: near nothing
+    assert zombie not in quick(at_far)
+
+
+def test_a_place_given_as_a_unit_is_its_space(lnoe):
+    game = ai_game(lnoe, 5)
+    setup(game)
+    hero = game.units_of_side("heroes")[0]
+    ir = near_ir("zombie", "<=", 3, {"attr": "space", "of": name("h")})
+    by_unit = near_ir("zombie", "<=", 3, name("h"))
+    ctx = Context(game, {"h": hero}, None)
+    assert interp._select(by_unit)(ctx) == interp._select(ir)(ctx) == interp._select({**ir, "_plain": True})(ctx)
+
+
+def test_items_equal_to_x_or_in_a_list_are_those_the_where_finds_one_by_one(lnoe):
+    where = {"op": "or", "args": [{"chain": [name("s"), "==", {"attr": "space", "of": name("unit")}]},
+                                  {"chain": [name("s"), "in", {"call": "reach", "args": [name("unit"), name("n")]}]}]}
+    ir = {"select": "space", "var": "s", "where": where}
+    quick, general = interp._select(ir), interp._select({**ir, "_plain": True})
+    checked = 0
+    for game in positions(lnoe, seeds=(4,)):
+        for unit in game.table.units():
+            for n in (0, 1, 3, 6):
+                ctx = Context(game, {"unit": unit, "n": n}, None)
+                found = quick(ctx)
+                assert found == general(ctx)
+                checked += len(found)
+    assert checked > 1000
+
+
+def test_items_against_something_other_than_a_list_of_references_fall_back_to_the_where(lnoe):
+    game = ai_game(lnoe, 6)
+    setup(game)
+    ir = {"select": "space", "var": "s", "where": {"op": "or", "args": [
+        {"chain": [name("s"), "==", name("x")]}, {"chain": [name("s"), "in", name("xs")]}]}}
+    quick, general = interp._select(ir), interp._select({**ir, "_plain": True})
+    first, second = (game.table.ref("space", s) for s in game.space_ids()[:2])
+    for x, xs in ((first, [second]), (None, [second]), (first, "not a list"), (first, [second, 3])):
+        ctx = Context(game, {"x": x, "xs": xs}, None)
+        assert quick(ctx) == general(ctx)
+    assert quick(Context(game, {"x": first, "xs": [second]}, None)) == [first, second]
+
+
+def test_a_reach_list_answers_in_like_a_list():
+    a, b, c = Ref("space", "a"), Ref("space", "b"), Ref("space", "c")
+    places = RefList([a, b])
+    assert a in places and Ref("space", "b") in places and c not in places and Ref("unit", "a") not in places
+    assert places == [a, b] and list(places) == [a, b]
+
+
+def test_a_priority_list_worked_out_criterion_by_criterion_picks_what_whole_scores_pick(lnoe, monkeypatch):
+    from spawnpit.engine.game import Game
+
+    compared = {"lists": 0, "choices": 0}
+    original = Game.preferred
+
+    def both(game, choices):
+        quick = original(game, choices)
+        scores = game.preferences(choices)
+        if quick is None:
+            assert scores is None
+            return quick
+        real = [i for i, c in enumerate(choices) if c is not None]
+        best = max(scores[i] for i in real)
+        assert quick == ([i for i in real if scores[i] == best], best[0] if best else None)
+        compared["choices"] += 1
+        compared["lists"] += getattr(game._prefer, "parts", None) is not None
+        return quick
+
+    monkeypatch.setattr(Game, "preferred", both)
+    for seed in (1, 2):
+        play(ai_game(lnoe, seed))
+    assert compared["lists"] > 100 and compared["choices"] > compared["lists"]
+
+
+def test_a_criterion_is_a_number_yes_no_or_whether_there_is_a_thing():
+    assert _criteria([True, 3, None, Ref("space", "a"), 0.5]) == (1.0, 3.0, 0.0, 1.0, 0.5)
+    assert _criteria(2) == (2.0,)
