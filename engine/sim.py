@@ -22,6 +22,7 @@ class Outcome:
     error: str = ""
     met: tuple[int, ...] = ()  # the scenario's objectives (by index) that held, or whose event happened
     internal: bool = False  # the error is the engine's own failure, not a rule's
+    present: tuple[str, ...] = ()  # the owners of card and unit hooks (`card:PROTO`) that were in the game
 
 
 @dataclass(slots=True)
@@ -33,6 +34,7 @@ class Summary:
     causes: dict = field(default_factory=dict)
     rounds: dict = field(default_factory=dict)
     never_fired: list = field(default_factory=list)
+    not_in_game: list = field(default_factory=list)  # rules of cards or characters no game had at all
     errors: dict = field(default_factory=dict)
     events: int = 0
 
@@ -76,7 +78,18 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
     except Exception as err:  # noqa: BLE001 - one broken game is reported, not the end of the simulation
         return _failed(game, seed, f"{type(err).__name__}: {err}", True)
     return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)),
-                   met=tuple(sorted(game.met)))
+                   met=tuple(sorted(game.met)), present=_present(game))
+
+
+def _present(game) -> tuple[str, ...]:
+    """The owners of the card and unit hooks whose card or unit was in the game at its end (a card in a
+    deck, a hand, play or a discard pile; a unit on or off the board): the Advanced cards of a Basic
+    Game, another scenario's Search cards and the characters not dealt never are, so their rules cannot
+    fire, and a report says so apart from the rules that could have fired but did not."""
+    state = game.state
+    protos = {f"card:{c['proto']}" for c in state["cards"].values() if c["where"] != "box"}  # box: set aside
+    protos |= {f"unit:{u['proto']}" for u in state["units"].values()}
+    return tuple(sorted({h.owner for hooks in game.model.hooks.values() for h in hooks if h.owner in protos}))
 
 
 def _failed(game, seed: int, error: str, internal: bool) -> Outcome:
@@ -125,8 +138,14 @@ def summarise(probe, scenario: str, outcomes: list[Outcome]) -> Summary:
         summary.rounds = {"min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1],
                           "mean": round(sum(lengths) / n, 2), "histogram": dict(sorted(Counter(lengths).items()))}
     fired = set().union(*(set(o.fired) for o in outcomes)) if outcomes else set()
-    rules = {h.rule["rule"] for hooks in probe.model.hooks.values() for h in hooks}
-    summary.never_fired = sorted(rules - fired)
+    present = set().union(*(set(o.present) for o in outcomes)) if outcomes else set()
+    owners: dict[str, set] = {}  # rule → the owners of its hooks (None: a rule of the system or scenario)
+    for hooks in probe.model.hooks.values():
+        for h in hooks:
+            owners.setdefault(h.rule["rule"], set()).add(h.owner)
+    unfired = set(owners) - fired
+    summary.not_in_game = sorted(r for r in unfired if None not in owners[r] and not owners[r] & present)
+    summary.never_fired = sorted(unfired - set(summary.not_in_game))
     summary.errors = dict(Counter(o.error for o in outcomes if o.error).most_common(5))
     summary.events = sum(o.events for o in outcomes)
     return summary

@@ -495,6 +495,7 @@ _TESTS: dict[int, tuple] = {}  # id(objective) → (the objective, its compiled 
 
 def _objectives(scenario) -> list[dict]:
     from spawnpit.engine.interp import expr
+    from spawnpit.engine.written import objective_text
 
     out = []
     for o in scenario.get("objectives", []):
@@ -506,6 +507,6 @@ def _objectives(scenario) -> list[dict]:
                     _TESTS.clear()
                 found = _TESTS[id(o)] = (o, expr(o["when"]))
             entry["when"], entry["test"] = o["when"], found[1]
-        entry["text"] = f"{o['side']} {o['result']} at {o['at']}" if "at" in o else f"{o['side']} {o['result']}: objective met"
+        entry["text"] = objective_text(o)  # the result's cause: `zombies win when heroes_killed >= 2`
         out.append(entry)
     return out

@@ -509,6 +509,9 @@ def _print_sim(summary) -> None:
         click.echo("  errors: " + "; ".join(f"{n}× {e}" for e, n in summary.errors.items()))
     click.echo(f"  never fired ({len(summary.never_fired)}): " + ", ".join(summary.never_fired[:40])
                + (" …" if len(summary.never_fired) > 40 else ""))
+    if summary.not_in_game:
+        click.echo(f"  cards and characters in no game ({len(summary.not_in_game)}, so their rules could not fire): "
+                   + ", ".join(summary.not_in_game[:40]) + (" …" if len(summary.not_in_game) > 40 else ""))
 
 
 @main.command()

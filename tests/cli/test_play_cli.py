@@ -116,3 +116,21 @@ def test_a_person_playing_sees_a_short_summary_and_can_leave(write_pack):
     for leaving in ("q\n", ""):                                               # q, and end of input
         left = runner.invoke(main, args, input=leaving, catch_exceptions=False)
         assert left.exit_code == 0 and "game abandoned" in left.output and "Traceback" not in left.output
+
+
+def test_sim_reports_apart_the_rules_of_cards_no_game_had():
+    """Die Zombies, Die! is a Basic Game: the Advanced cards are set aside in the box and other scenarios'
+    Search cards are not in its decks, so their rules cannot fire; the report lists them apart from the
+    rules that could have fired and did not, and says which goal decided each game."""
+    from spawnpit.compiler import compile_paths
+    from spawnpit.engine.sim import simulate
+    from spawnpit.resources import builtin_paths
+
+    lnoe = compile_paths(builtin_paths()).pack
+    summary = simulate(lnoe, "lnoe:die_zombies_die", 4, seed=2)
+    assert {"chainsaw", "dynamite", "gasoline", "doc_brody"} <= set(summary.not_in_game)  # Advanced / other scenarios
+    assert not set(summary.not_in_game) & set(summary.never_fired)
+    assert "black_zone" in summary.never_fired  # an Advanced Game rule of the system: it could be, but never is
+    assert all(not rule.startswith(("chainsaw", "gasoline")) for rule in summary.never_fired)
+    assert set(summary.causes) <= {"zombies win at sundown", "zombies win when heroes_killed >= 2",
+                                   "heroes win when zombies_killed >= 15"}

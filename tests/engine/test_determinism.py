@@ -143,7 +143,7 @@ def test_an_objective_sees_a_counter_written_directly(write_pack):
     game.emit("zombie_turn.move")
     game.state["counters"]["kills"] = 3
     game.emit("zombie_turn.move")
-    assert game.state["result"]["winner"] == "heroes" and game.state["result"]["cause"] == "heroes win: objective met"
+    assert game.state["result"]["winner"] == "heroes" and game.state["result"]["cause"] == "heroes win when kills >= 3"
 
 
 def test_a_has_test_first_in_a_where_selects_as_the_whole_where_does(write_pack):

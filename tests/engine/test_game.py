@@ -43,7 +43,7 @@ def test_a_game_runs_through_rounds_phases_and_steps_in_order(write_pack):
     assert moments and set(moments) == {"zombie_turn.fight"}
     kills = [e for e in game.entries if e["type"] == "kill"]
     assert game.state["counters"]["kills"] == len(kills) == 3
-    assert result == {"winner": "heroes", "side": "heroes", "verdict": "win", "cause": "heroes win: objective met",
+    assert result == {"winner": "heroes", "side": "heroes", "verdict": "win", "cause": "heroes win when kills >= 3",
                       "round": 4}
     assert game.entries[-1]["type"] == "result" and game.entries[-1]["rule"] == "Trial"
     first_enter = next(e for e in game.entries if e["type"] == "enter")
