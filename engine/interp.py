@@ -700,6 +700,9 @@ def _select(ir):
     among = _among_form(ir) if not ir.get("_plain") else None
     if among is not None:
         return _select_among(ir, among)
+    having = _having_any_form(ir) if not ir.get("_plain") else None
+    if having is not None:
+        return _select_having_any(ir, having)
     scope = _Scope({var})
     what, rest = _has_first(ir["where"], var)
     if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
@@ -792,6 +795,48 @@ def _select_among(ir, tests):
         if not all(type(item) is Ref for item in pool):
             return general(ctx)
         return [item for item in pool if item.id in ids or item in refs]
+
+    return run
+
+
+def _having_any_form(ir):
+    """`KIND v where v has X or v has Y …` (two or more tests, each X a name other than v): the names'
+    IR, else None."""
+    var, where = ir["var"], ir["where"]
+    if not (isinstance(where, dict) and where.get("op") == "or" and len(where["args"]) >= 2):
+        return None
+    names = []
+    for arg in where["args"]:
+        chain = arg.get("chain") if isinstance(arg, dict) else None
+        if not chain or len(chain) != 3 or chain[1] != "has" or chain[0] != {"name": var}:
+            return None
+        if not (isinstance(chain[2], dict) and set(chain[2]) == {"name"}) or chain[2]["name"] == var:
+            return None
+        names.append(chain[2])
+    return names
+
+
+def _select_having_any(ir, names):
+    """The items of the pool that have any of the names (`_having_any_form`), in pool order: each name's
+    items found by Table.having over the whole pool at once (a keyword or marker looked up in each
+    record), instead of `has` item by item and name by name; as written when Table.having cannot answer
+    without changing anything."""
+    general = _select({**ir, "_plain": True})
+    kind = ir["select"]
+    source = expr(ir.get("in")) if ir.get("in") else None
+    wanted = [expr(n) for n in names]
+
+    def run(ctx):
+        pool = ctx.table.pool(kind, source(ctx) if source is not None else None)
+        if not pool:
+            return []
+        found = set()
+        for what in wanted:
+            kept = ctx.table.having(pool, what(ctx))
+            if kept is None or not all(type(item) is Ref for item in kept):
+                return general(ctx)
+            found.update(kept)
+        return [item for item in pool if item in found] if found else []
 
     return run
 

@@ -152,3 +152,20 @@ def test_a_priority_list_worked_out_criterion_by_criterion_picks_what_whole_scor
 def test_a_criterion_is_a_number_yes_no_or_whether_there_is_a_thing():
     assert _criteria([True, 3, None, Ref("space", "a"), 0.5]) == (1.0, 3.0, 0.0, 1.0, 0.5)
     assert _criteria(2) == (2.0,)
+
+
+def test_items_having_any_of_several_names_are_those_has_finds_one_by_one(lnoe):
+    def any_of(kind: str, *names: str) -> dict:
+        tests = [{"chain": [name("x"), "has", name(n)]} for n in names]
+        return {"select": kind, "var": "x", "where": {"op": "or", "args": tests}}
+
+    forms = [any_of("card", "item", "weapon"), any_of("card", "fight_card", "cancel_card", "item"),
+             any_of("card", "used", "passed_on"), any_of("hero", "male", "student"), any_of("space", "gas", "ai_goal")]
+    checked = 0
+    for game in positions(lnoe, seeds=(7,)):
+        ctx = Context(game, {}, None)
+        for ir in forms:
+            found = interp._select(ir)(ctx)
+            assert found == interp._select({**ir, "_plain": True})(ctx), ir
+            checked += len(found)
+    assert checked > 500
