@@ -297,6 +297,8 @@ class Table:
     def attribute(self, thing, name: str):
         if thing is None:
             return None
+        if type(thing) is dict:  # `event.NAME`: a parameter of the event the hook runs on (none if not given)
+            return thing.get(name)
         if isinstance(thing, Ref) and thing.kind == "unit":  # the common case: straight to the record
             record = self.game.state["units"].get(thing.id)
             if record is not None:

@@ -353,3 +353,21 @@ def test_an_action_require_is_type_checked_with_the_acting_unit(write_pack):
     root = write_pack({"sys.pit": system, "main.pit": SCENARIO.format(extra="")}, with_system=False)
     result = compile_paths([root])
     assert not result.ok and any("nosuch" in d.message for d in result.diagnostics)
+
+
+def test_a_hook_reads_the_reserved_parameters_by_from_and_to_as_event_attributes(write_pack):
+    # `by`, `from` and `to` are words of the language (filters: `on zombie.killed by hero`); a hook body
+    # reads them as attributes of the event: `event.by` (none when the event was not given one).
+    extra = """counter by_hero = 0
+  counter by_nobody = 0
+  on zombie.killed { if event.by is hero { by_hero += 1 } else { by_nobody += 1 } }
+  on game.start {
+    spawn zombie at b1 as z
+    kill z by random(hero)
+    spawn zombie at d1 as y
+    kill y
+  }"""
+    game = game_for(write_pack, extra)
+    play(game)
+    counters = game.state["counters"]
+    assert (counters["by_hero"], counters["by_nobody"]) == (1, 1)
