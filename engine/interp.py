@@ -1022,23 +1022,24 @@ def _apart(ctx, a, b):
     board = ctx.game.board
     if board is None:
         return 0
-    units = ctx.game.state["units"]
-    if type(a) is Ref and a.kind == "space":
-        a = a.id
-    elif type(a) is Ref and a.kind == "unit" and (r := units.get(a.id)) is not None and r.get("space") is not None:
-        a = r["space"]
-    else:
-        a = _table_space(ctx.table, a)
-    if type(b) is Ref and b.kind == "space":
-        b = b.id
-    elif type(b) is Ref and b.kind == "unit" and (r := units.get(b.id)) is not None and r.get("space") is not None:
-        b = r["space"]
-    else:
-        b = _table_space(ctx.table, b)
+    a, b = _where(ctx, a), _where(ctx, b)
     dist = board._cache.get(("dist", a, _EVERYTHING, True))
     if dist is not None and (found := dist.get(b)) is not None:
         return found
     return board.distance(a, b, through=_EVERYTHING)
+
+
+def _where(ctx, thing) -> str:
+    """The space id of a space, or of the space a unit on the board is in (table._space, its two
+    commonest cases inline)."""
+    if type(thing) is Ref:
+        if thing.kind == "space":
+            return thing.id
+        if thing.kind == "unit":
+            record = ctx.game.state["units"].get(thing.id)
+            if record is not None and record.get("space") is not None:
+                return record["space"]
+    return _table_space(ctx.table, thing)
 
 
 def _table_space(table, thing):
