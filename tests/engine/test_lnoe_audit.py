@@ -1,0 +1,97 @@
+"""Rules audit of the LNOE content against the rulebooks (seed 001 base rulebook, seed 000 Complete
+Rulebook): each test plays a rule fact the content had wrong or left out, with forced dice and scripted
+answers, so it fails if the content loses the fact again."""
+
+from __future__ import annotations
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import ScriptedPolicy, new_game
+from spawnpit.engine.state import Ref
+from spawnpit.resources import builtin_paths
+from tests.engine.lnoe_table import dice, put
+
+
+@pytest.fixture(scope="module")
+def pack():
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+class Towards:
+    """Picks the option that is the wanted space; any other choice takes the first option."""
+
+    name = "towards"
+
+    def __init__(self, space: str) -> None:
+        self.space = space
+
+    def choose(self, game, side, label, options):
+        ids = [getattr(o, "id", None) for o in options]
+        return ids.index(self.space) if self.space in ids else 0
+
+
+def _locked_game(pack, with_keys: bool):
+    target = None
+    game = new_game(pack, "lnoe:escape_in_the_truck", seed=1,
+                    policies={"heroes": Towards("town_center.a2"), "zombies": ScriptedPolicy([])})
+    game.state["at"] = ["test"]
+    target = game.board.resolve("town_center.a2")
+    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    for cid, record in game.state["cards"].items():
+        if record["proto"] == "locked_door" and record["where"] == "deck":
+            game.state["decks"]["zombie_deck"]["draw"].remove(cid)
+            record.update(where="play", status="in_play")
+            break
+    game.mark(Ref("space", target), "locked_door", 1, game._plain_ctx())
+    if with_keys:
+        cid = next(c for c, r in game.state["cards"].items() if r["proto"] == "keys" and r["where"] == "deck")
+        game.state["decks"]["hero_deck"]["draw"].remove(cid)
+        game.state["cards"][cid]["where"] = sheriff.id
+    return game, sheriff, target
+
+
+@pytest.mark.parametrize("with_keys", [False, True])
+def test_keys_let_a_hero_through_a_locked_door(pack, with_keys):
+    """Complete Rulebook §3.14.3.2: Keys ignore the effects of Locked Door. Without Keys the Hero is kept
+    out of the locked space and stays where he was; with Keys he walks in."""
+    game, sheriff, target = _locked_game(pack, with_keys)
+    dice(game, [1])
+    game.emit("move", {"unit": sheriff})
+    where = game.state["units"][sheriff.id]["space"]
+    assert where == (target if with_keys else game.board.resolve("town_center.a1"))
+
+
+# ---- ai advice in the scenarios -------------------------------------------------------------------
+
+def _held(game, proto: str, unit: Ref) -> str:
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto and r["where"] == "deck")
+    game.state["decks"]["hero_deck"]["draw"].remove(cid)
+    game.state["cards"][cid]["where"] = unit.id
+    return cid
+
+
+def _marked(game, thing: Ref, marker: str) -> bool:
+    return game.table.has(thing, Ref("marker", marker))
+
+
+def test_escape_every_hero_runs_for_the_truck_once_gasoline_and_keys_are_in_hand_and_not_before(pack):
+    game = new_game(pack, "lnoe:escape_in_the_truck", seed=1,
+                    policies={"heroes": ScriptedPolicy([]), "zombies": ScriptedPolicy([])})
+    game.state["at"] = ["test"]
+    truck = Ref("space", game.board.resolve("town_center.b2"))
+    game.mark(truck, "truck", 1, game._plain_ctx())
+    billy, sally, becky = (put(game, p, "town_center.a1") for p in ("billy", "sally", "becky"))
+    gas = _held(game, "gasoline", billy)
+    game.emit("hero_turn.start")
+    assert not any(_marked(game, h, "ai_runner") for h in (billy, sally, becky))  # Gasoline alone: keep Searching
+    assert not _marked(game, truck, "ai_goal")
+    keys = _held(game, "keys", sally)
+    game.emit("hero_turn.start")
+    assert all(_marked(game, h, "ai_runner") for h in (billy, sally, becky)) and _marked(game, truck, "ai_goal")
+    game.state["cards"][keys]["where"] = "discard"  # the Keys are lost with their Hero
+    game.emit("hero_turn.start")
+    assert not any(_marked(game, h, "ai_runner") for h in (billy, sally, becky))
+    assert not _marked(game, truck, "ai_goal") and game.state["cards"][gas]["where"] == billy.id
