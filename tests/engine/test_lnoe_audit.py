@@ -95,3 +95,48 @@ def test_escape_every_hero_runs_for_the_truck_once_gasoline_and_keys_are_in_hand
     game.emit("hero_turn.start")
     assert not any(_marked(game, h, "ai_runner") for h in (billy, sally, becky))
     assert not _marked(game, truck, "ai_goal") and game.state["cards"][gas]["where"] == billy.id
+
+
+def _on_top(game, *cards: str) -> list[str]:
+    ids = []
+    for card in reversed(cards):
+        cid = next(c for c, r in game.state["cards"].items() if r["proto"] == card and r["where"] == "deck")
+        pile = game.state["decks"]["hero_deck"]["draw"]
+        pile.remove(cid)
+        pile.append(cid)
+        ids.append(cid)
+    return list(reversed(ids))
+
+
+def _ai_game(pack, scenario, building):
+    from spawnpit.engine import AIPolicy
+    for seed in range(1, 200):
+        game = new_game(pack, f"lnoe:{scenario}", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        names = [b for b in game.board.buildings if b.endswith("." + building)]
+        if names:
+            game.state["at"] = ["test"]
+            return game, sorted(game.board.spaces_of(names[0]))[0]
+    raise AssertionError(building)
+
+
+@pytest.mark.parametrize("pair, kept", [(("lighter", "doc_brody"), "doc_brody"),      # a Townsfolk over an Item
+                                         (("first_aid_kit", "revolver"), "revolver")])  # a gun over a plain Item
+def test_jake_ai_keeps_the_scenario_search_card_then_a_gun(pack, pair, kept):
+    game, space = _ai_game(pack, "save_the_townsfolk", "gas_station")
+    jake = put(game, "jake_cartwright", space)
+    ids = dict(zip(pair, _on_top(game, *pair)))
+    game.emit("search", {"unit": jake})
+    assert game.state["cards"][ids[kept]]["where"] in (jake.id, "side:heroes")
+    assert all(game.state["cards"][c]["where"] == "discard" for p, c in ids.items() if p != kept)
+
+
+@pytest.mark.parametrize("first, kept", [("lighter", False), ("revolver", True), ("get_back_you_devils", True)])
+def test_the_ai_throws_away_a_flashlight_draw_only_when_it_is_no_weapon_event_or_scenario_card(pack, first, kept):
+    game, space = _ai_game(pack, "die_zombies_die", "church")
+    becky = put(game, "becky", space)
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == "flashlight" and r["where"] == "deck")
+    game.state["decks"]["hero_deck"]["draw"].remove(cid)
+    game.state["cards"][cid]["where"] = becky.id
+    drawn, _ = _on_top(game, first, "baseball_bat")
+    game.emit("search", {"unit": becky})
+    assert (game.state["cards"][drawn]["where"] != "discard") == kept
