@@ -140,3 +140,51 @@ def test_the_ai_throws_away_a_flashlight_draw_only_when_it_is_no_weapon_event_or
     drawn, _ = _on_top(game, first, "baseball_bat")
     game.emit("search", {"unit": becky})
     assert (game.state["cards"][drawn]["where"] != "discard") == kept
+
+
+class Picks:
+    """The ai policy, recording which action it took for each unit."""
+
+    name = "picks"
+
+    def __init__(self) -> None:
+        from spawnpit.engine import AIPolicy
+        self.ai, self.actions = AIPolicy(), []
+
+    def choose(self, game, side, label, options):
+        index = self.ai.choose(game, side, label, options)
+        if ": action of " in label:
+            picked = options[index]
+            self.actions.append(None if picked is None else picked["id"])
+            return len(options) - 1 if None in options else index  # take no action: only the pick matters
+        return index
+
+
+@pytest.mark.parametrize("scenario, zombies, hurt, search", [
+    ("escape_in_the_truck", 0, 0, True),
+    ("escape_in_the_truck", 2, 0, True),    # a Scenario Search game: one or two Zombies next door are worth a card
+    ("escape_in_the_truck", 1, 1, False),   # ... but not with a single Health box left
+    ("escape_in_the_truck", 3, 0, False),   # three are not
+    ("die_zombies_die", 1, 0, True),        # so it is where the Heroes hunt Zombies and need weapons
+    ("defend_the_manor_house", 1, 0, False),  # elsewhere a Zombie next door means moving
+])
+def test_the_ai_searches_with_one_zombie_next_door_only_where_it_needs_cards(
+        pack, scenario, zombies, hurt, search):
+    from spawnpit.engine.flow import _act
+    policy = Picks()
+    for seed in range(1, 200):
+        game = new_game(pack, f"lnoe:{scenario}", seed=seed, policies={"heroes": policy, "zombies": ScriptedPolicy([])})
+        church = [b for b in game.board.buildings if b.endswith(".church")]
+        if church:
+            break
+    game.state["at"] = ["test"]
+    inside = sorted(game.board.spaces_of(church[0]))[0]
+    becky = put(game, "becky", inside)
+    game.state["units"][becky.id]["wounds"] = 2 if hurt else 0  # Becky has 3 Health boxes
+    near = [s for s in game.board.spaces if game.table.distance(Ref("space", s), Ref("space", inside)) == 1]
+    for _ in range(zombies):
+        put(game, "zombie", near[0])
+    phase = next(p for p in game.model.phases if p["id"] == "hero_turn")
+    step = next(b for b in phase.get("blocks", []) if b.get("kind") == "step" and b.get("id") == "move")
+    _act(game, phase, step, ["hero_turn", "move"], {"unit": becky})
+    assert policy.actions == ["search" if search else "move"]
