@@ -341,8 +341,9 @@ class Game(World, Decks):
         return Context(self, {}, None)
 
     def decide(self, side, verdict: str, rule: dict | None) -> None:
-        side_id = side.id if isinstance(side, Ref) else str(side)
-        self.finish(side_id, verdict, f"{verdict} effect", rule)
+        side_id = side.id if isinstance(side, Ref) else str(side)  # the cause names the rule: `zombies win: Zombie Victory`
+        cause = f"{side_id} {verdict}: {rule['title']}" if rule and rule.get("title") else f"{side_id} {verdict}"
+        self.finish(side_id, verdict, cause, rule)
 
     def finish(self, side: str, verdict: str, cause: str, rule: dict | None) -> None:
         if self.state["result"] is not None:

@@ -133,4 +133,4 @@ def test_sim_reports_apart_the_rules_of_cards_no_game_had():
     assert "black_zone" in summary.never_fired  # an Advanced Game rule of the system: it could be, but never is
     assert all(not rule.startswith(("chainsaw", "gasoline")) for rule in summary.never_fired)
     assert set(summary.causes) <= {"zombies win at sundown", "zombies win when heroes_killed >= 2",
-                                   "heroes win when zombies_killed >= 15"}
+                                   "heroes win when zombies_killed >= 15", "zombies win: Hero Death"}

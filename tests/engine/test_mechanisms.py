@@ -99,6 +99,7 @@ def test_the_round_after_the_last_plays_its_first_step_so_a_rule_can_end_the_gam
     game = game_for(write_pack, extra)
     result = play(game)
     assert result["winner"] == "zombies" and result["round"] == 3
+    assert result["cause"] == "zombies win: Trial"  # a `win` names the rule that said it (here the scenario)
     assert game.state["tracks"]["clock"] == 3
 
 
