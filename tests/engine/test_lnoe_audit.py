@@ -165,7 +165,7 @@ class Picks:
     ("escape_in_the_truck", 2, 0, True),    # a Scenario Search game: one or two Zombies next door are worth a card
     ("escape_in_the_truck", 1, 1, False),   # ... but not with a single Health box left
     ("escape_in_the_truck", 3, 0, False),   # three are not
-    ("die_zombies_die", 1, 0, True),        # so it is where the Heroes hunt Zombies and need weapons
+    ("die_zombies_die", 3, 0, True),        # where the Heroes hunt Zombies and need weapons, however many come
     ("defend_the_manor_house", 1, 0, False),  # elsewhere a Zombie next door means moving
 ])
 def test_the_ai_searches_with_one_zombie_next_door_only_where_it_needs_cards(
