@@ -77,11 +77,11 @@ class Context:
 
 class Plan:
     """How the scenario's objectives are checked (Game._plan_objectives, _check_objectives): every one as
-    (index, objective, inputs), those with a `when`, the events `at` objectives name, the first `when`
-    worked out at every event (or None), the stamps when every `when` was last found unmet, the inputs
-    each `when` was last found unmet with, and event → the `at` objectives it meets."""
+    (index, objective, inputs), those with a `when`, the first `when` worked out at every event (or None),
+    the stamps when every `when` was last found unmet, the inputs each `when` was last found unmet with,
+    and the events `at` objectives name → the objectives each meets."""
 
-    __slots__ = ("all", "when", "by_event", "always", "quiet", "unmet", "at")
+    __slots__ = ("all", "when", "always", "quiet", "unmet", "at")
 
 
 class Derived:
@@ -231,7 +231,7 @@ class Game(World, Decks):
                 self._run(hook, params, ctx)
                 if state["result"] is not None:
                     return replaced
-        if plan.by_event or plan.when:
+        if plan.at or plan.when:
             self._check_objectives(event)
         return replaced
 
@@ -292,11 +292,11 @@ class Game(World, Decks):
         counters, tracks = state["counters"], state["tracks"]
         stamp = (counters.stamp, tracks.stamp) if type(counters) is Counted and type(tracks) is Counted else None
         plan = self._plan
-        quiet = event not in plan.by_event and plan.always is None
+        quiet = event not in plan.at and plan.always is None
         if quiet and stamp is not None and stamp == plan.quiet:
             return  # no counter or track changed since every `when` was found unmet
         ctx = None
-        for index, objective, inputs in plan.when if event not in plan.by_event else plan.all:
+        for index, objective, inputs in plan.when if event not in plan.at else plan.all:
             if inputs is None:  # an `at` objective
                 if objective.get("at") != event:
                     continue
@@ -329,7 +329,6 @@ class Game(World, Decks):
                 inputs = _inputs(objective["when"], self.state["counters"], self.model.names)
             plan.all.append((index, objective, inputs))
         plan.when = [entry for entry in plan.all if entry[2] is not None]
-        plan.by_event = {o["at"] for o in self.objectives if o.get("at")}
         plan.always = next((entry for entry in plan.when if entry[2] is False), None)
         plan.quiet = None  # (counters, tracks) stamps when every `when` was last found unmet
         plan.at = {}
@@ -353,7 +352,7 @@ class Game(World, Decks):
                                 "round": self.state["round"]}
         self.log({"type": "result", "winner": winner, "cause": cause}, rule)
         self._note_objectives()
-        if self.queue or getattr(self, "depth", 0):
+        if self.queue or self.depth:
             raise interp.GameOver()  # stop the hook that decided it (caught where the events are drained)
 
     def _note_objectives(self) -> None:

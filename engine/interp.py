@@ -431,52 +431,21 @@ def _lookup(ctx, name: str):
     return ctx.game.lookup(name)
 
 
-def _eq(ctx, a, b):
-    if type(a) is Ref:  # a reference stands for its id, a track for its value (Table.value)
-        a = a.id if a.kind != "track" else ctx.table.value(a)
-    if type(b) is Ref:
-        b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if a == b else False
-
-
-def _ne(ctx, a, b):
+# The comparisons the generated source calls, one function per operator, all written from one template:
+# a reference stands for its id, a track for its value (Table.value); an order treats nothing as 0.
+_COMPARISON = """def {name}(ctx, a, b):
     if type(a) is Ref:
         a = a.id if a.kind != "track" else ctx.table.value(a)
     if type(b) is Ref:
         b = b.id if b.kind != "track" else ctx.table.value(b)
-    return False if a == b else True
-
-
-def _lt(ctx, a, b):
-    if type(a) is Ref:
-        a = a.id if a.kind != "track" else ctx.table.value(a)
-    if type(b) is Ref:
-        b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if (a or 0) < (b or 0) else False
-
-
-def _le(ctx, a, b):
-    if type(a) is Ref:
-        a = a.id if a.kind != "track" else ctx.table.value(a)
-    if type(b) is Ref:
-        b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if (a or 0) <= (b or 0) else False
-
-
-def _gt(ctx, a, b):
-    if type(a) is Ref:
-        a = a.id if a.kind != "track" else ctx.table.value(a)
-    if type(b) is Ref:
-        b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if (a or 0) > (b or 0) else False
-
-
-def _ge(ctx, a, b):
-    if type(a) is Ref:
-        a = a.id if a.kind != "track" else ctx.table.value(a)
-    if type(b) is Ref:
-        b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if (a or 0) >= (b or 0) else False
+    return True if {test} else False
+"""
+_COMPARISONS = {"_eq": "a == b", "_ne": "not (a == b)", "_lt": "(a or 0) < (b or 0)", "_le": "(a or 0) <= (b or 0)",
+                "_gt": "(a or 0) > (b or 0)", "_ge": "(a or 0) >= (b or 0)"}
+_made: dict = {"Ref": Ref}
+for _fn, _test in _COMPARISONS.items():
+    exec(compile(_COMPARISON.format(name=_fn, test=_test), f"<comparison {_fn}>", "exec"), _made)
+_eq, _ne, _lt, _le, _gt, _ge = (_made[n] for n in _COMPARISONS)
 
 
 def _arith2(ctx, op, a, b):
