@@ -250,29 +250,14 @@ def _code(gen: _Gen, ir) -> str:
         return "None"
     for key, build in _EXPR:
         if key in ir:
-            if _SCOPES and key in _WORTH:
-                home = _home(ir)
-                if home is not None:
-                    scope, outer = _SCOPES[home], _SCOPES[home:]
-                    del _SCOPES[home:]  # inside, every part is worked out once per run of `scope` anyway
-                    try:
-                        fn = _node_fn(key, ir)
-                    finally:
-                        _SCOPES.extend(outer)
-                    slot = scope.slots.setdefault(_canon(ir), scope.size)  # the same sub-expression: one slot
-                    scope.size = max(scope.size, slot + 1)
-                    # the remembered value read inline; the first time (or outside a run), _remembered works it out
-                    m, v = gen.tmp(), gen.tmp()
-                    return (f"({v} if ({m} := {gen.const(scope)}.memo) is not None and ({v} := {m}[{slot}]) "
-                            f"is not _UNSET else {gen.const(_remembered(fn, scope, slot))}(ctx))")
-                owner = _owner(ir) if key != "name" else None
-                if owner is not None:
-                    scope = _SCOPES[owner]
-                    slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
-                    m, v = gen.tmp(), gen.tmp()
-                    return (f"({v} if ({m} := {gen.const(scope)}.per_item) is not None and ({v} := {m}[{slot}]) "
-                            f"is not _UNSET else {gen.const(_per_item(_node_fn(key, ir), scope, slot))}(ctx))")
-            return _node_code(gen, key, ir)
+            found = _remembering(key, ir, lambda node: _node_fn(key, node))
+            if found is None:
+                return _node_code(gen, key, ir)
+            table, scope, slot, fn = found  # the remembered value read inline; the first time, the wrapper works it out
+            wrapper = _remembered if table == "memo" else _per_item
+            m, v = gen.tmp(), gen.tmp()
+            return (f"({v} if ({m} := {gen.const(scope)}.{table}) is not None and ({v} := {m}[{slot}]) "
+                    f"is not _UNSET else {gen.const(wrapper(fn, scope, slot))}(ctx))")
     raise RuleError(f"cannot evaluate {ir!r}")
 
 
@@ -280,25 +265,38 @@ def _closure_expr(ir):
     """`ir` as nested closures, one per node (the builders below), remembering as _code does."""
     for key, build in _EXPR:
         if key in ir:
-            if _SCOPES and key in _WORTH:
-                home = _home(ir)
-                if home is not None:
-                    scope, outer = _SCOPES[home], _SCOPES[home:]
-                    del _SCOPES[home:]
-                    try:
-                        fn = build(ir)
-                    finally:
-                        _SCOPES.extend(outer)
-                    slot = scope.slots.setdefault(_canon(ir), scope.size)
-                    scope.size = max(scope.size, slot + 1)
-                    return _remembered(fn, scope, slot)
-                owner = _owner(ir) if key != "name" else None
-                if owner is not None:
-                    scope = _SCOPES[owner]
-                    slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
-                    return _per_item(build(ir), scope, slot)
-            return build(ir)
+            found = _remembering(key, ir, build)
+            if found is None:
+                return build(ir)
+            table, scope, slot, fn = found
+            return (_remembered if table == "memo" else _per_item)(fn, scope, slot)
     raise RuleError(f"cannot evaluate {ir!r}")
+
+
+def _remembering(key: str, ir, build):
+    """Where a node compiled inside scopes is remembered, with the node itself built by `build`:
+    ("memo", scope, slot, fn) when it has one value for every item of an enclosing scope (worked out once
+    per run of that scope); ("per_item", scope, slot, fn) when it depends on the item but is pure and
+    written more than once (worked out once per item); None when it is not remembered."""
+    if not (_SCOPES and key in _WORTH):
+        return None
+    home = _home(ir)
+    if home is not None:
+        scope, outer = _SCOPES[home], _SCOPES[home:]
+        del _SCOPES[home:]  # inside, every part is worked out once per run of `scope` anyway
+        try:
+            fn = build(ir)
+        finally:
+            _SCOPES.extend(outer)
+        slot = scope.slots.setdefault(_canon(ir), scope.size)  # the same sub-expression: one slot
+        scope.size = max(scope.size, slot + 1)
+        return "memo", scope, slot, fn
+    owner = _owner(ir) if key != "name" else None
+    if owner is None:
+        return None
+    scope = _SCOPES[owner]
+    slot = scope.shared.setdefault(_canon(ir), len(scope.shared))
+    return "per_item", scope, slot, build(ir)
 
 
 def _node_fn(key: str, ir):
