@@ -420,6 +420,7 @@ def _getter(name: str):
 
 
 def _lookup(ctx, name: str):
+    """A name not in the context's own variables: its enclosing contexts', else the game's."""
     c = ctx.parent
     while c is not None:
         env = c.env
@@ -462,13 +463,8 @@ def _name(ir):
             return lambda ctx: scope.item
 
     def run(ctx):
-        c = ctx
-        while c is not None:
-            env = c.env
-            if name in env:
-                return env[name]
-            c = c.parent
-        return ctx.game.lookup(name)
+        env = ctx.env
+        return env[name] if name in env else _lookup(ctx, name)
 
     return run
 
