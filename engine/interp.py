@@ -798,8 +798,8 @@ def _select_having_any(ir, names):
             kept = ctx.table.having(pool, what(ctx))
             if kept is None or not all(type(item) is Ref for item in kept):
                 return general(ctx)
-            found.update(kept)
-        return [item for item in pool if item in found] if found else []
+            found.update(map(id, kept))  # the pool's own objects, alive while it is
+        return [item for item in pool if id(item) in found] if found else []
 
     return run
 

@@ -12,6 +12,7 @@ from spawnpit.engine import interp
 from spawnpit.engine.board import EVERYTHING
 from spawnpit.engine.interp import RuleError
 from spawnpit.engine.state import Ref
+from spawnpit.engine.world import Counted
 from spawnpit.names import slug as _slug
 
 _SPACE_KINDS = ("space", "building")
@@ -28,6 +29,7 @@ class Table:
                                                  "deck": {}}  # one Ref each, made once
         self._spaces: tuple[Ref, ...] | None = None  # every space of the board, in id order
         self._cards: tuple = (None, -1, ())  # (the state's table of cards, its size, a Ref to each card)
+        self._having: dict = {}  # (what, word) -> what Table.having keeps of it (see _marked_cards, _marked_spaces)
 
     def ref(self, kind: str, id_: str) -> Ref:
         """The reference to a unit or space (the same object each time: references are immutable)."""
@@ -177,26 +179,31 @@ class Table:
     def having(self, items: list, what) -> list | None:
         """The items that `has` `what`, in order: [i for i in items if self.has(i, what)], worked out
         without changing anything, or None when it cannot be (`has` on a space or building with no record
-        yet makes one). The quick form of `has` for keywords and markers below must say what `has` says:
-        change them together."""
+        yet makes one). The quick forms of `has` for keywords and markers below must say what `has` says:
+        change them together. Which cards have a keyword (never changed once a card is made), which have a
+        marker (until World.mark changes one) and which spaces have a marker (until the table of spaces
+        changes) are each worked out once for the whole table and kept."""
         state = self.game.state
         kind = what.kind if isinstance(what, Ref) else None
         if (kind == "keyword" or kind == "marker") and all(type(i) is Ref and i.kind == "card" for i in items):
-            cards, word = state["cards"], what.id  # `card c where c has item`, `card w where w has ready`
-            if kind == "keyword":
-                return [i for i in items if (r := cards.get(i.id)) is not None
-                        and (word in r.get("keywords", ()) or r.get("type") == word)]
-            return [i for i in items if (r := cards.get(i.id)) is not None
-                    and (r.get("markers", {}).get(word) or word in r.get("keywords", ()))]
+            marked = self._marked_cards(kind, what.id)  # `card c where c has item`, `card w where w has ready`
+            return [i for i in items if i.id in marked]
         if kind == "kind" and all(type(i) is Ref and i.kind == "space" and i.id is not None for i in items):
             # `space s where s has hero`: the spaces holding a unit of the kind, found once for all of them
             units = state["units"]
             occupied = {units[u]["space"] for u in self.game.unit_ids(kind=None if what.id == "unit" else what.id)}
             return [i for i in items if i.id in occupied]
         if kind == "marker" and all(type(i) is Ref and i.kind == "space" for i in items):  # `space s where s has gas`
-            spaces, word, out = state.get("spaces"), what.id, []
+            spaces = state.get("spaces")
+            if spaces is None:
+                return None if items else []
+            if type(spaces) is Counted:
+                marked = self._marked_spaces(spaces, what.id)
+                if marked is not None:
+                    return [i for i in items if i.id in marked]
+            word, out = what.id, []
             for i in items:
-                r = spaces.get(i.id) if spaces is not None else None
+                r = spaces.get(i.id)
                 if r is None:
                     return None
                 if r.get("markers", {}).get(word) or word in r.get("keywords", ()):
@@ -221,6 +228,40 @@ class Table:
             elif self.has(item, what):
                 out.append(item)
         return out
+
+    def _marked_cards(self, kind: str, word: str) -> frozenset:
+        """The ids of the cards that have the keyword (or type) `word`, or the marker (or keyword) `word`,
+        as `has` says, for the whole table of cards: kept until a card is added (keywords and types never
+        change) or, for a marker, until World.mark puts one on a card or takes one off."""
+        cards = self.game.state["cards"]
+        marks = self.game._card_index.changes.marks if kind == "marker" else -1
+        key = (kind, word)
+        kept = self._having.get(key)
+        if kept is not None and kept[0] is cards and kept[1] == len(cards) and kept[2] == marks:
+            return kept[3]
+        if kind == "keyword":
+            found = frozenset(cid for cid, r in cards.items() if word in r.get("keywords", ()) or r.get("type") == word)
+        else:
+            found = frozenset(cid for cid, r in cards.items()
+                              if r.get("markers", {}).get(word) or word in r.get("keywords", ()))
+        self._having[key] = (cards, len(cards), marks, found)
+        return found
+
+    def _marked_spaces(self, spaces, word: str) -> frozenset | None:
+        """The ids of the spaces that have the marker (or keyword) `word`, as `has` says, kept until the
+        table of spaces changes (a record added or replaced, or World.mark on a space); None while some
+        space of the board has no record yet (`has` would make it)."""
+        key = ("space", word)
+        kept = self._having.get(key)
+        if kept is not None and kept[0] is spaces and kept[1] == spaces.stamp:
+            return kept[2]
+        ids = self.game.space_set
+        if len(spaces) < len(ids) or not all(s in spaces for s in ids):
+            return None
+        found = frozenset(sid for sid, r in spaces.items()
+                          if r.get("markers", {}).get(word) or word in r.get("keywords", ()))
+        self._having[key] = (spaces, spaces.stamp, found)
+        return found
 
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):
@@ -285,7 +326,7 @@ class Table:
         if table == "spaces" or table == "buildings":  # markers on a space or building, made on first use
             records = state.get(table)
             if records is None:
-                records = state[table] = {}
+                records = state[table] = Counted()
             found = records.get(thing.id)
             if found is None:
                 found = records[thing.id] = {"markers": {}}

@@ -20,11 +20,12 @@ class _Version:
     """Counts the changes to what the game indexes in one table of records (units or cards): `moved`, a
     unit going from one space to another (it stays on the board); `version`, any other change."""
 
-    __slots__ = ("version", "moved")
+    __slots__ = ("version", "moved", "marks")
 
     def __init__(self) -> None:
         self.version = 0
         self.moved = 0
+        self.marks = 0  # a marker put on or taken off a record of the table (World.mark)
 
 
 class _Watched(dict):
@@ -188,6 +189,7 @@ class World:
     def _setup_tables(self) -> None:
         state, model = self.state, self.model
         state["counters"], state["tracks"] = Counted(state["counters"]), Counted(state["tracks"])
+        state["spaces"] = Counted(state["spaces"])
         for entry in model.scenario["props"].get("counter", []):
             state["counters"][entry["key"]] = entry["value"] if isinstance(entry["value"], int) else 0
         for entry in model.system["props"].get("counter", []):
@@ -393,6 +395,12 @@ class World:
             raise interp.RuleError(f"cannot mark {thing!r} with {marker}")
         markers = record.setdefault("markers", {})
         markers[marker] = max(0, markers.get(marker, 0) + amount)
+        if thing.kind == "card":  # what Table.having keeps of the cards' markers is stale
+            self._card_index.changes.marks += 1
+        elif thing.kind == "space" or thing.kind == "building":
+            table = self.state.get(thing.kind + "s")
+            if type(table) is Counted:
+                table._touch()
         self.log({"type": "mark" if amount > 0 else "unmark", "what": str(thing), "marker": marker}, ctx.rule)
 
     def track_add(self, track: str, amount: int, owner, ctx) -> None:
@@ -473,8 +481,11 @@ def _group(records: dict, key: str) -> dict[str, list[str]]:
 
 def index_records(state: dict, game) -> None:
     """Make the unit and card records of a restored state the game's own (`Record`), so they are indexed,
-    and its counters and tracks `Counted`."""
+    and its counters, tracks, spaces and buildings `Counted`."""
     state["counters"], state["tracks"] = Counted(state["counters"]), Counted(state["tracks"])
+    for table in ("spaces", "buildings"):
+        if isinstance(state.get(table), dict):
+            state[table] = Counted(state[table])
     for table, index, keys in (("units", game._unit_index, _UNIT_KEYS), ("cards", game._card_index, _CARD_KEYS)):
         records = state[table]
         for rid, record in records.items():

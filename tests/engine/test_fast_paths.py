@@ -169,3 +169,27 @@ def test_items_having_any_of_several_names_are_those_has_finds_one_by_one(lnoe):
             assert found == interp._select({**ir, "_plain": True})(ctx), ir
             checked += len(found)
     assert checked > 500
+
+
+def test_what_having_keeps_of_markers_follows_every_mark_and_a_replaced_space_record(lnoe):
+    """Table.having keeps which cards and spaces have a marker: a marker put on or taken off (World.mark)
+    and a space record replaced in the state are seen by the next question."""
+    game = ai_game(lnoe, 3)
+    setup(game)
+    table, ctx = game.table, Context(game, {}, None)
+    marker = Ref("marker", "ai_test_mark")
+    spaces = [table.ref("space", s) for s in game.space_ids()]
+    cards = table.pool("card", None)
+    for s in spaces:  # every space has its record, as after a first `space s where s has …`
+        table.record(s)
+    assert table.having(spaces, marker) == [] and table.having(cards, marker) == []
+    game.mark(spaces[5], "ai_test_mark", 1, ctx)
+    game.mark(cards[3], "ai_test_mark", 1, ctx)
+    assert table.having(spaces, marker) == [spaces[5]]
+    assert table.having(cards, marker) == [cards[3]]
+    game.mark(spaces[5], "ai_test_mark", -1, ctx)
+    game.mark(cards[3], "ai_test_mark", -1, ctx)
+    assert table.having(spaces, marker) == [] and table.having(cards, marker) == []
+    game.state["spaces"][spaces[9].id] = {"markers": {"ai_test_mark": 1}}
+    assert table.having(spaces, marker) == [spaces[9]]
+    assert table.having(spaces, marker) == [s for s in spaces if table.has(s, marker)]
