@@ -229,28 +229,26 @@ class Table:
                 out.append(item)
         return out
 
-    def _marked_cards(self, kind: str, word: str) -> frozenset:
+    def _marked_cards(self, kind: str, word: str) -> set:
         """The ids of the cards that have the keyword (or type) `word`, or the marker (or keyword) `word`,
         as `has` says, for the whole table of cards: kept until a card is added (keywords and types never
-        change) or, for a marker, until World.mark puts one on a card or takes one off."""
+        change); a marker put on or taken off by World.mark updates it (`marked`)."""
         cards = self.game.state["cards"]
-        marks = self.game._card_index.changes.marks if kind == "marker" else -1
         key = (kind, word)
         kept = self._having.get(key)
-        if kept is not None and kept[0] is cards and kept[1] == len(cards) and kept[2] == marks:
-            return kept[3]
+        if kept is not None and kept[0] is cards and kept[1] == len(cards):
+            return kept[2]
         if kind == "keyword":
-            found = frozenset(cid for cid, r in cards.items() if word in r.get("keywords", ()) or r.get("type") == word)
+            found = {cid for cid, r in cards.items() if word in r.get("keywords", ()) or r.get("type") == word}
         else:
-            found = frozenset(cid for cid, r in cards.items()
-                              if r.get("markers", {}).get(word) or word in r.get("keywords", ()))
-        self._having[key] = (cards, len(cards), marks, found)
+            found = {cid for cid, r in cards.items() if r.get("markers", {}).get(word) or word in r.get("keywords", ())}
+        self._having[key] = [cards, len(cards), found]
         return found
 
-    def _marked_spaces(self, spaces, word: str) -> frozenset | None:
+    def _marked_spaces(self, spaces, word: str) -> set | None:
         """The ids of the spaces that have the marker (or keyword) `word`, as `has` says, kept until the
-        table of spaces changes (a record added or replaced, or World.mark on a space); None while some
-        space of the board has no record yet (`has` would make it)."""
+        table of spaces changes (a record added or replaced); a marker put on or taken off by World.mark
+        updates it (`marked`). None while some space of the board has no record yet (`has` would make it)."""
         key = ("space", word)
         kept = self._having.get(key)
         if kept is not None and kept[0] is spaces and kept[1] == spaces.stamp:
@@ -258,10 +256,30 @@ class Table:
         ids = self.game.space_set
         if len(spaces) < len(ids) or not all(s in spaces for s in ids):
             return None
-        found = frozenset(sid for sid, r in spaces.items()
-                          if r.get("markers", {}).get(word) or word in r.get("keywords", ()))
-        self._having[key] = (spaces, spaces.stamp, found)
+        found = {sid for sid, r in spaces.items() if r.get("markers", {}).get(word) or word in r.get("keywords", ())}
+        self._having[key] = [spaces, spaces.stamp, found]
         return found
+
+    def marked(self, thing: Ref, marker: str, record: dict) -> None:
+        """World.mark has put `marker` on the record of a card or space, or taken it off: what having keeps
+        of it follows (the table of spaces, `Counted`, is stamped anew; a set kept of it stays good)."""
+        has = bool(record.get("markers", {}).get(marker)) or marker in record.get("keywords", ())
+        if thing.kind == "card":
+            kept = self._having.get(("marker", marker))
+            cards = self.game.state["cards"]
+            if kept is not None and kept[0] is cards and kept[1] == len(cards):
+                (kept[2].add if has else kept[2].discard)(thing.id)
+            return
+        spaces = self.game.state.get("spaces")
+        if thing.kind != "space" or type(spaces) is not Counted:
+            return
+        stamp = spaces.stamp
+        spaces._touch()
+        for key, kept in self._having.items():
+            if key[0] == "space" and kept[0] is spaces and kept[1] == stamp:
+                kept[1] = spaces.stamp
+                if key[1] == marker:
+                    (kept[2].add if has else kept[2].discard)(thing.id)
 
     def has(self, thing, what) -> bool:
         if not isinstance(what, Ref):

@@ -20,12 +20,11 @@ class _Version:
     """Counts the changes to what the game indexes in one table of records (units or cards): `moved`, a
     unit going from one space to another (it stays on the board); `version`, any other change."""
 
-    __slots__ = ("version", "moved", "marks")
+    __slots__ = ("version", "moved")
 
     def __init__(self) -> None:
         self.version = 0
         self.moved = 0
-        self.marks = 0  # a marker put on or taken off a record of the table (World.mark)
 
 
 class _Watched(dict):
@@ -395,10 +394,10 @@ class World:
             raise interp.RuleError(f"cannot mark {thing!r} with {marker}")
         markers = record.setdefault("markers", {})
         markers[marker] = max(0, markers.get(marker, 0) + amount)
-        if thing.kind == "card":  # what Table.having keeps of the cards' markers is stale
-            self._card_index.changes.marks += 1
-        elif thing.kind == "space" or thing.kind == "building":
-            table = self.state.get(thing.kind + "s")
+        if thing.kind == "card" or thing.kind == "space":  # what Table.having keeps of markers follows
+            self.table.marked(thing, marker, record)
+        elif thing.kind == "building":
+            table = self.state.get("buildings")
             if type(table) is Counted:
                 table._touch()
         self.log({"type": "mark" if amount > 0 else "unmark", "what": str(thing), "marker": marker}, ctx.rule)
