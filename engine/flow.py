@@ -162,7 +162,7 @@ def _next_unit(game, phase: dict, cursor: dict) -> Ref | None:
     if not remaining or game.state["result"] is not None:
         return None
     game.acting_side = side
-    unit = game.choose(remaining, Ref("side", side), False, f"{phase['id']}: who acts", None)
+    unit = game.choose(remaining, Ref("side", side), False, f"{phase['id']}: who acts", None, _order_score(game, phase))
     game.acting_side = None
     return unit
 
@@ -210,7 +210,8 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
     remaining = [acting] if acting is not None else game.units_of_side(side)
     while remaining and game.state["result"] is None:
         unit = remaining[0] if acting is not None else game.choose(remaining, Ref("side", side), False,
-                                                                   f"{'.'.join(path)}: who acts", None)
+                                                                   f"{'.'.join(path)}: who acts", None,
+                                                                   _order_score(game, phase))
         remaining.remove(unit)
         if game.state["units"][unit.id]["space"] is None:
             continue
@@ -224,36 +225,48 @@ def _act(game, phase: dict, block: dict, path: list[str], params: dict | None = 
     game.acting_side = None
 
 
-def _action_exprs(game, action: dict, prop: str, unit: Ref):
-    """An action's expression property (`require`, `prefer`), compiled once per action object (so once per
-    pack, not per game: compiling is dear), and the context that shows it the acting `unit`; (None, None)
-    when the action has none."""
-    exprs = action.get("props", {}).get(prop)
+def _block_exprs(game, block: dict, prop: str, unit: Ref):
+    """An expression property of an action or phase (`require`, `prefer`), compiled once per block object
+    (so once per pack, not per game: compiling is dear), and the context that shows it the `unit` (the
+    acting one, or the one being ranked); (None, None) when the block has none."""
+    exprs = block.get("props", {}).get(prop)
     if not exprs:
         return None, None
-    found = _ACTION_EXPRS.get((id(action), prop))
-    if found is None or found[0] is not action:
-        if len(_ACTION_EXPRS) >= 4096:
-            _ACTION_EXPRS.clear()
-        found = _ACTION_EXPRS[(id(action), prop)] = (action, [interp.expr(e) for e in exprs])
+    found = _BLOCK_EXPRS.get((id(block), prop))
+    if found is None or found[0] is not block:
+        if len(_BLOCK_EXPRS) >= 4096:
+            _BLOCK_EXPRS.clear()
+        found = _BLOCK_EXPRS[(id(block), prop)] = (block, [interp.expr(e) for e in exprs])
     return found[1], Context(game, {"unit": unit}, None)
 
 
-_ACTION_EXPRS: dict[tuple[int, str], tuple[dict, list]] = {}  # (id(action), prop) → (the action, compiled)
+_BLOCK_EXPRS: dict[tuple[int, str], tuple[dict, list]] = {}  # (id(block), prop) → (the block, compiled)
 
 
 def _allowed(game, action: dict, unit: Ref) -> bool:
     """Whether the unit may take the action now: every condition of its `require` holds (in order, so
     an earlier one may guard a later one)."""
-    fns, ctx = _action_exprs(game, action, "require", unit)
+    fns, ctx = _block_exprs(game, action, "require", unit)
     return fns is None or all(fn(ctx) for fn in fns)
 
 
 def _action_score(game, unit: Ref):
     """An action's `prefer` (its score for the ai policy), evaluated with the acting `unit`."""
     def score(action: dict):
-        fns, ctx = _action_exprs(game, action, "prefer", unit)
+        fns, ctx = _block_exprs(game, action, "prefer", unit)
         return None if fns is None else [fn(ctx) for fn in fns]
+    return score
+
+
+def _order_score(game, phase: dict):
+    """A phase's `prefer` (the ai policy's order for its side's units: the best-scored acts next),
+    evaluated for each candidate `unit`; None when the phase has none (any order)."""
+    if not phase.get("props", {}).get("prefer"):
+        return None
+
+    def score(unit: Ref):
+        fns, ctx = _block_exprs(game, phase, "prefer", unit)
+        return [fn(ctx) for fn in fns]
     return score
 
 

@@ -372,3 +372,27 @@ def test_a_hook_reads_the_reserved_parameters_by_from_and_to_as_event_attributes
     play(game)
     counters = game.state["counters"]
     assert (counters["by_hero"], counters["by_nobody"]) == (1, 1)
+
+
+def test_a_phase_prefer_gives_the_ai_player_its_order_of_units(write_pack):
+    """`prefer` on a phase with `activation unit`: the ai policy lets the best-scored unit act first (here
+    Bob, every round, whatever the seed); without it the order is drawn, and Ann goes first in some games."""
+    from spawnpit.engine import AIPolicy
+
+    def first_movers(system: str) -> set:
+        root = write_pack({"sys.pit": system, "main.pit": SCENARIO.format(extra="")}, with_system=False)
+        result = compile_paths([root])
+        assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+        firsts = set()
+        for seed in range(8):
+            game = new_game(result.pack, "trial", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+            play(game)
+            picks = [e for e in game.entries if e["type"] == "choice" and e["label"] == "hero_turn: who acts"]
+            firsts |= {game.state["units"][e["picked"]]["proto"] for e in picks if e["options"] == 2}
+        return firsts
+
+    ordered = SYSTEM.replace("    activation unit\n", "    activation unit\n    prefer unit is bob\n")
+    assert ordered != SYSTEM
+    bob = first_movers(ordered)
+    assert bob == {"bob"}
+    assert first_movers(SYSTEM) == {"ann", "bob"}
