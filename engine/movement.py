@@ -5,6 +5,11 @@ which kinds of unit end a move on entering their space (`stop zombie`). The rule
 here: `reach` is what a choice of destination ranges over, `steps` how far a place is for a unit, and
 `walk` moves step by step, raising `KIND.entered` at each space so content can stop the move (`end`) or
 forbid the space (`instead of … { cancel }`).
+
+A marker the system declares with `through EDGE…` or `passes KIND…` changes that for the unit carrying it:
+its edges are added to the kind's, and the spaces of its kinds no longer end the unit's walks (LNOE:
+Johnny's Blitz! walks on through Zombie spaces, Escape Through the Windows takes the Heroes through
+walls). `reach` and `walk` follow the unit's own rules; `steps` and `route` stay by its kind's.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from spawnpit.engine.state import Ref, RefList
 
 
 def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The edges the unit's kind may cross and the kinds whose spaces end its walks."""
     kind = game.state["units"][unit.id]["kind"]
     cache = game.scratch.get("movement_rules")
     if cache is None:
@@ -35,6 +41,38 @@ def _rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
     return cache[kind]
 
 
+def _own_rules(game, unit: Ref) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The unit's own edges and stopping kinds: its kind's, changed by the movement markers it carries."""
+    found = _rules(game, unit)
+    markers = game.state["units"][unit.id].get("markers")
+    if markers:
+        lifts = _marker_rules(game)
+        if lifts:
+            for marker, n in markers.items():
+                lift = lifts.get(marker) if n else None
+                if lift is not None:
+                    through, stop = found
+                    found = (tuple(dict.fromkeys(through + lift[0])), stop - lift[1])
+    return found
+
+
+def _marker_rules(game) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """marker → (edges it adds, kinds whose stop it lifts), for the markers that say either."""
+    found = game.scratch.get("movement_markers")
+    if found is None:
+        found = {}
+        for block in game.model.system.get("blocks", []):
+            if block.get("kind") != "marker":
+                continue
+            props = block.get("props", {})
+            through, passes = props.get("through") or (), props.get("passes") or ()
+            if through or passes:
+                found[block["id"]] = (tuple([through] if isinstance(through, str) else through),
+                                      frozenset([passes] if isinstance(passes, str) else passes))
+        game.scratch["movement_markers"] = found
+    return found
+
+
 def _stops(game, space: str, stop: frozenset[str]) -> bool:
     if not stop:
         return False
@@ -47,7 +85,7 @@ def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
     (the starting space excepted: a unit may always move away from where it stands). Without stops the
     board's cached search answers; with them, the stopping spaces are gathered once per search."""
     start = game.state["units"][unit.id]["space"]
-    through, stop = _rules(game, unit)
+    through, stop = _own_rules(game, unit)
     if not honour_stop or not stop:
         return game.board.search(start, through)
     units = game.state["units"]
@@ -91,10 +129,11 @@ def reach(game, unit: Ref, n) -> list[Ref]:
 
 def steps(game, unit: Ref, place: str):
     """Moves the unit needs to reach `place` by its kind's rules; math.inf when it never can."""
-    if game.board is None or game.state["units"][unit.id]["space"] is None:
+    record = game.state["units"][unit.id]
+    if game.board is None or record["space"] is None:
         return math.inf
-    dist, _ = _search(game, unit, False)
-    return dist.get(place, math.inf)
+    through, _ = _rules(game, unit)
+    return game.board.search(record["space"], through)[0].get(place, math.inf)
 
 
 def route(game, unit: Ref, start: str, to: str):
@@ -118,7 +157,7 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])
     path = list(reversed(path))[1:]
-    _, stop = _rules(game, unit)
+    _, stop = _own_rules(game, unit)
     for space in path[:max(0, int(n))]:
         origin = record["space"]
         game.move_unit(unit, Ref("space", space), ctx)

@@ -162,7 +162,7 @@ def test_items_having_any_of_several_names_are_those_has_finds_one_by_one(lnoe):
     forms = [any_of("card", "item", "weapon"), any_of("card", "fight_card", "cancel_card", "item"),
              any_of("card", "used", "passed_on"), any_of("hero", "male", "student"), any_of("space", "gas", "ai_goal")]
     checked = 0
-    for game in positions(lnoe, seeds=(7,)):
+    for game in positions(lnoe, seeds=(7, 8)):
         ctx = Context(game, {}, None)
         for ir in forms:
             found = interp._select(ir)(ctx)

@@ -178,17 +178,17 @@ def test_get_back_you_devils_kills_a_fended_off_zombie_for_the_hero(pack):
 
 def test_the_heroes_cancel_a_zombie_card_as_it_is_played_and_it_has_no_effect(pack):
     game = bare_game(pack, zombies=[0], heroes=[0])
-    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")  # the start-of-turn window
     assert where(game, lights) == "discard" and where(game, cancel) == "discard"
     assert not any(marked(game, Ref("building", b), "lights_out") for b in game.board.buildings)
     shown = [(e["type"], e.get("card")) for e in game.entries if e["type"] in ("play", "cancel", "in_play")]
-    assert shown == [("play", "lights_out"), ("play", "cancel_zombie_card_unnamed_hero_event"), ("cancel", "lights_out")]
+    assert shown == [("play", "lights_out"), ("play", "not_this_time"), ("cancel", "lights_out")]
 
 
 def test_a_card_that_remains_in_play_works_until_cancelled_and_cancelling_removes_its_marker(pack):
     game = bare_game(pack, zombies=[0, 0], heroes=[1])  # play Lights Out on the first building; no cancel yet
-    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    lights, cancel = to_hand(game, "lights_out", "zombies"), to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")
     building = Ref("building", game.building_ids()[0])
     assert where(game, lights) == "play" and marked(game, building, "lights_out")
@@ -320,7 +320,7 @@ def test_discarding_the_last_hero_card_wins_for_the_zombies(pack):
     for cid in pile["draw"][:-1]:
         game.state["cards"][cid]["where"] = "box"
     pile["draw"] = pile["draw"][-1:]
-    to_hand(game, "discard_the_top_hero_card_unnamed_zombie_card", "zombies")
+    to_hand(game, "ransacked", "zombies")
     game.emit("zombie_turn.spawn_roll.start")
     assert pile["draw"] == [] and len(pile["discard"]) == 1
     assert game.state["result"]["winner"] == "zombies"

@@ -252,11 +252,11 @@ def test_faq_1_a_bat_used_in_the_zombie_turn_may_still_be_handed_on_and_used_in_
 
 
 def test_faq_2_a_zombie_card_discarding_from_an_empty_hero_deck_wins_for_the_zombies(pack):
-    game = bare_game(pack, zombies=["discard_the_top_hero_card_unnamed_zombie_card", None])
+    game = bare_game(pack, zombies=["ransacked", None])
     pile = game.state["decks"]["hero_deck"]
     pile["discard"], pile["draw"] = pile["discard"] + pile["draw"], []
     discarded = len(pile["discard"])
-    card = to_hand(game, "discard_the_top_hero_card_unnamed_zombie_card", "zombies")
+    card = to_hand(game, "ransacked", "zombies")
     game.emit("zombie_turn.spawn_roll.start")
     assert len(pile["discard"]) == discarded  # nothing left to discard
     assert game.state["result"]["winner"] == "zombies"
@@ -315,9 +315,9 @@ def test_faq_3_or_the_hero_declines_and_hands_an_item_to_a_hero_in_the_space(pac
 
 
 def test_faq_4_cancel_any_zombie_card_as_it_is_played(pack):
-    game = bare_game(pack, zombies=["i_dont_trust_em", None], heroes=["cancel_zombie_card_unnamed_hero_event"])
+    game = bare_game(pack, zombies=["i_dont_trust_em", None], heroes=["not_this_time"])
     card = to_hand(game, "i_dont_trust_em", "zombies")
-    cancel = to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")
     assert where(game, card) == "discard" and where(game, cancel) == "discard"
     billy, sally = put(game, "billy", "town_center.b2"), put(game, "sally", "town_center.b2")
@@ -331,10 +331,10 @@ def test_faq_4_cancel_any_zombie_card_as_it_is_played(pack):
 def test_faq_4_cancel_any_zombie_card_that_remains_in_play_and_its_marker_goes(pack):
     game = bare_game(pack, zombies=["locked_door", 0, None], heroes=[None])  # lock the first space offered
     card = to_hand(game, "locked_door", "zombies")
-    cancel = to_hand(game, "cancel_zombie_card_unnamed_hero_event", "heroes")
+    cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")
     assert where(game, card) == "play" and len(space_marked(game, "locked_door")) == 1
-    answer(game, "heroes", "cancel_zombie_card_unnamed_hero_event", "locked_door")
+    answer(game, "heroes", "not_this_time", "locked_door")
     game.emit("hero_turn.start")
     assert where(game, card) == "discard" and where(game, cancel) == "discard"
     assert space_marked(game, "locked_door") == []
