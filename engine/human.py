@@ -42,8 +42,11 @@ HELP = """Type the number of an option and press Enter. Other commands:
   b   the board again           c  your side: units, wounds, items, cards
   l   the last 60 log lines     o  the goals and how far each is
   ?   this help                 q  quit the game (so do Ctrl-C and Ctrl-D)
-On the board a letter is a side (H Heroes, Z Zombies) and a number how many
-share the space; a choice of spaces numbers them on the board (yellow)."""
+On the board a unit that is one of a kind has its own letters (Sh Sheriff
+Anderson, Jo Johnny: the legend and your side's panel say which is who); a
+side's letter with a number (Z3) is that many of its units alike in the space
+(or, in a crowded compact cell, of its units); a choice of spaces numbers them
+on the board (yellow)."""
 
 
 class HumanPolicy:
@@ -329,10 +332,12 @@ def side_view(game, side: str | None, new: set | None = None):
             continue
         if record["space"] is None and not record.get("last_space"):
             continue
-        name = Text(_unit(game, uid), style=side_symbols(game).get(side, ("", "bold"))[1])
+        style = side_symbols(game).get(side, ("", "bold"))[1]
+        label = Text(unit_label(game, uid) or "", style=style)
+        name = Text(_unit(game, uid), style=style)
         if record["space"] is None:
             fate = f"killed{' (' + str(record['mode']) + ')' if record.get('mode') else ''}"
-            table.add_row(name, Text(fate, style="red"), Text(""), Text(""))
+            table.add_row(label, name, Text(fate, style="red"), Text(""), Text(""))
             continue
         health = record["stats"].get("health")
         wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
@@ -344,7 +349,7 @@ def side_view(game, side: str | None, new: set | None = None):
             carried.append(", " if i else "").append_text(item)
         if extra:
             carried.append(f"  [{', '.join(extra)}]", style="magenta")
-        table.add_row(name, Text(space_name(game, record["space"])), wounds, carried)
+        table.add_row(label, name, Text(space_name(game, record["space"])), wounds, carried)
     lines = [table] if table.row_count else []
     hand = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == f"side:{side}"]
     foot = Text()
@@ -885,19 +890,83 @@ def side_symbols(game) -> dict[str, tuple[str, str]]:
     return out
 
 
+def unit_labels(game) -> dict[str, str]:
+    """unit prototype → its label on the board, for the prototypes that are one of a kind (a Hero): the
+    initial of its name, or, when several such names (or a side's letter) share the initial, its first two
+    letters ("Sh" Sheriff Anderson, "Sa" Sally), then the initials of its first two words ("JC"), then its
+    initial and another letter of the name (a leading "The" left out); never a side's letter, never the
+    same for two prototypes.
+    Worked out once a game from every prototype, so a unit entering later changes nobody's label."""
+    found = game.scratch.get("human_labels")
+    if found is not None:
+        return found
+    sides = {letter for letter, _ in side_symbols(game).values()}
+    named = [(u["id"], _unit_name(game, u["id"])) for u in game.model.units
+             if int(u.get("props", {}).get("count", 1) or 1) == 1]
+    words = {}
+    for proto, name in named:  # "The Marksman" by Marksman
+        w = re.findall(r"[A-Za-z0-9]+", name) or [proto]
+        words[proto] = w[1:] if len(w) > 1 and w[0].lower() == "the" else w
+    initials = Counter(words[proto][0][0].upper() for proto, _ in named)
+    found, taken = {}, set(sides)
+    for proto, _ in named:
+        w = words[proto]
+        head = w[0][0].upper()
+        tries = [head] if initials[head] == 1 else []
+        tries += [w[0][:2].capitalize()] if len(w[0]) > 1 else []
+        tries += [head + w[1][0].upper()] if len(w) > 1 else []
+        tries += [head + c.lower() for c in "".join(w)[1:] if c.isalpha()]
+        tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides]
+        tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
+        label = next(t for t in tries if t not in taken)
+        taken.add(label)
+        found[proto] = label
+    game.scratch["human_labels"] = found
+    return found
+
+
+def unit_label(game, uid) -> str | None:
+    """A unit's own label on the board, or None when it is one of many alike (shown by its side's letter)."""
+    record = game.state["units"].get(str(uid))
+    if record is None or _many(game, record["proto"]):
+        return None
+    return unit_labels(game).get(record["proto"])
+
+
 def unit_marks(game, compact: bool = False) -> dict[str, Text]:
-    """space → its units as side letters with counts ("H Z3"; compact: "HZ3")."""
-    symbols, counts = side_symbols(game), {}
-    for record in game.state["units"].values():
+    """space → its units: each one of a kind by its own label, the many alike by their side's letter with a
+    count ("Sh Jo Z3"; compact: "ShZ3"). Where that does not fit the cell, a side with several units there
+    shows its letter and their number instead ("H3")."""
+    symbols = side_symbols(game)
+    spaces: dict[str, list] = {}
+    for uid, record in game.state["units"].items():
         if record["space"] is not None:
-            counts.setdefault(record["space"], Counter())[record["side"]] += 1
+            spaces.setdefault(record["space"], []).append((record["side"], unit_label(game, uid)))
+    width = SMALL if compact else CELL
     marks = {}
-    for space, per_side in counts.items():
-        text = Text()
-        for side, n in per_side.items():
+    for space, units in spaces.items():
+        per_side: dict[str, list] = {}
+        for side, label in units:
+            per_side.setdefault(side, []).append(label)
+        tokens = []  # (text, style) in the order the sides' units come
+        for side, labels in per_side.items():
             letter, style = symbols.get(side, ("?", "bold"))
-            text.append(" " if text and not compact else "")
-            text.append(letter + (str(n) if n > 1 else ""), style=style)
+            tokens += [(label, style) for label in labels if label is not None]
+            alike = sum(1 for label in labels if label is None)
+            if alike:
+                tokens.append((letter + (str(alike) if alike > 1 else ""), style))
+        joiner = "" if compact else " "
+        if len(joiner.join(t for t, _ in tokens)) > width and not compact:
+            joiner = ""
+        if len(joiner.join(t for t, _ in tokens)) > width:  # crowded: a side's several units as its letter and count
+            tokens = []
+            for side, labels in per_side.items():
+                letter, style = symbols.get(side, ("?", "bold"))
+                tokens.append((letter + str(len(labels)), style) if len(labels) > 1 else
+                              (labels[0] or letter, style))
+        text = Text()
+        for i, (token, style) in enumerate(tokens):
+            text.append(joiner if i else "").append(token, style=style)
         marks[space] = text
     return marks
 
@@ -1113,5 +1182,6 @@ def _roster(game, side: str) -> str:
             continue
         (uid, record), = units
         hurt = f" ({record['wounds']}/{record['stats'].get('health', '?')} wounds)" if record.get("wounds") else ""
-        words.append(f"{_unit(game, uid)} at {space_name(game, record['space'])}{hurt}")
+        label = unit_label(game, uid)
+        words.append(f"{label + ' ' if label else ''}{_unit(game, uid)} at {space_name(game, record['space'])}{hurt}")
     return ", ".join(words)

@@ -1,0 +1,91 @@
+"""The human screen tells units apart: every unit that is one of a kind (a Hero) has its own short label
+on the board, the same in the legend and in the side's panel; many alike (Zombies) are their side's
+letter and a count (engine/human.py: unit_labels, unit_marks)."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from rich.console import Console
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import new_game
+from spawnpit.engine.human import board_view, side_symbols, side_view, unit_labels, unit_marks
+from spawnpit.resources import builtin_paths
+from tests.engine.lnoe_table import put
+
+
+@pytest.fixture(scope="module")
+def pack():
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+def render(thing, width: int = 120) -> str:
+    con = Console(file=StringIO(), width=width, color_system=None, force_terminal=False)
+    con.print(thing)
+    return con.file.getvalue()
+
+
+HEROES = {"sheriff_anderson": "Sh", "billy": "Bi", "johnny": "Jo", "father_joseph": "F", "becky": "Be",
+          "sally": "Sa", "jenny": "Je", "jake_cartwright": "Ja"}
+
+
+def test_the_eight_base_heroes_have_the_labels_of_the_clash_rule(pack):
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    labels = unit_labels(game)
+    assert {proto: labels[proto] for proto in HEROES} == HEROES  # an initial alone only when no other shares it
+
+
+def test_no_two_units_of_one_kind_share_a_label_nor_take_a_sides_letter_in_any_built_in_scenario(pack):
+    scenarios = [o for o in pack["objects"] if o["kind"] == "scenario"]
+    assert len(scenarios) >= 5
+    for scenario in scenarios:
+        game = new_game(pack, f"{scenario['system']}:{scenario['id']}", seed=1)
+        labels = unit_labels(game)
+        letters = {letter for letter, _ in side_symbols(game).values()}
+        assert len(set(labels.values())) == len(labels), scenario["id"]
+        assert not set(labels.values()) & letters, scenario["id"]
+        assert all(1 <= len(label) <= 3 for label in labels.values()), scenario["id"]
+
+
+def test_each_hero_shows_by_its_label_on_the_board_in_the_legend_and_in_its_panel(pack):
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    for uid in [u for u, r in game.state["units"].items()]:
+        game.state["units"][uid]["space"] = None  # an empty table
+    spaces = ["town_center.a1", "town_center.a2", "town_center.a3", "town_center.b1", "town_center.b3",
+              "town_center.c1", "town_center.c2", "town_center.c3"]
+    units = {proto: put(game, proto, space) for proto, space in zip(HEROES, spaces)}
+    put(game, "zombie", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    marks = unit_marks(game)
+    for proto, unit in units.items():
+        assert marks[game.state["units"][unit.id]["space"]].plain == HEROES[proto]
+    assert marks[game.board.resolve("town_center.b2")].plain == "Z2"
+    legend = render(board_view(game, viewer="zombies"), width=400)  # wide: the roster on one line
+    assert "Sh Sheriff Anderson at Town Center a1" in legend and "F Father Joseph at Town Center b1" in legend
+    assert "Z Zombies: listed below" in legend
+    panel = render(side_view(game, "heroes"))
+    for proto, label in HEROES.items():
+        name = game.model.objects[("unit", proto)]["title"]
+        assert re.search(rf"^{label} +{name} +Town Center", panel, re.M), (label, name)
+
+
+def test_a_space_shared_by_named_units_shows_them_all_and_a_crowded_compact_cell_counts_them(pack):
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    for uid in list(game.state["units"]):
+        game.state["units"][uid]["space"] = None
+    for proto in ("johnny", "billy", "sally"):
+        put(game, proto, "town_center.b2")
+    for _ in range(3):
+        put(game, "zombie", "town_center.b2")
+    put(game, "jenny", "town_center.a1")
+    put(game, "zombie", "town_center.a1")
+    full, compact = unit_marks(game), unit_marks(game, compact=True)
+    b2, a1 = game.board.resolve("town_center.b2"), game.board.resolve("town_center.a1")
+    assert full[b2].plain == "JoBiSaZ3"  # nine characters a cell: no room for spaces
+    assert full[a1].plain == "Je Z" and compact[a1].plain == "JeZ"
+    assert compact[b2].plain == "H3Z3"  # three characters a compact cell: the side's letter and count
