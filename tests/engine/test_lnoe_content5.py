@@ -294,6 +294,9 @@ def test_farmer_sty_drives_back_the_zombie_that_steps_into_the_heros_space(pack)
     game.emit("zombie_turn.move_zombies")  # Zombie Hunger: the Zombie next door must step in
     assert where(game, zombie) == game.board.resolve("town_center.a1")
     assert "Farmer Sty drives the Zombie back" in notes(game)
+    inside = put(game, "zombie", "town_center.b2")
+    game.move_unit(inside, space(game, "town_center.b2"), game._plain_ctx())  # moved where it stands: it stays
+    assert where(game, inside) == game.board.resolve("town_center.b2")
     game.emit("hero_turn.start")
     assert where(game, sty) == "discard"
     game.emit("zombie_turn.move_zombies")
