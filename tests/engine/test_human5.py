@@ -7,21 +7,11 @@ from __future__ import annotations
 import re
 from io import StringIO
 
-import pytest
 from rich.console import Console
 
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import new_game
 from spawnpit.engine.human import board_view, side_symbols, side_view, unit_labels, unit_marks
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 def render(thing, width: int = 120) -> str:

@@ -6,18 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import ScriptedPolicy, new_game
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 class Towards:

@@ -6,21 +6,10 @@ Event Cards and Timing, Canceling Cards; seed 000 §7 and Appendix III)."""
 
 from __future__ import annotations
 
-import pytest
-
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import AIPolicy
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import bare_game, dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 def to_hand(game, proto: str, side: str) -> str:

@@ -5,21 +5,10 @@ dice, scripted answers, exact outcomes."""
 
 from __future__ import annotations
 
-import pytest
-
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import movement
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import bare_game, dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 class Pick:

@@ -28,24 +28,14 @@ from __future__ import annotations
 
 from io import StringIO
 
-import pytest
 from rich.console import Console
 
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import new_game
 from spawnpit.engine import movement
 from spawnpit.engine.human import screen
 from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 class Script:
@@ -259,6 +249,7 @@ def test_faq_2_a_zombie_card_discarding_from_an_empty_hero_deck_wins_for_the_zom
     card = to_hand(game, "ransacked", "zombies")
     game.emit("zombie_turn.spawn_roll.start")
     assert len(pile["discard"]) == discarded  # nothing left to discard
+    assert game.state["cards"][card]["where"] != "side:zombies"  # the card was played
     assert game.state["result"]["winner"] == "zombies"
     assert game.entries[-1]["type"] == "result"  # the card's own clean-up does not happen after the win
 

@@ -4,21 +4,10 @@ scripted answers, exact outcomes."""
 
 from __future__ import annotations
 
-import pytest
-
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import new_game
 from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import bare_game, dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 def space_of(game, building: str, index: int = 0) -> str:

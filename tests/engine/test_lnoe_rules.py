@@ -8,19 +8,10 @@ import itertools
 
 import pytest
 
-from spawnpit.compiler import compile_paths
 from spawnpit.engine import RandomPolicy, new_game
 from spawnpit.engine.flow import run
 from spawnpit.engine.state import Ref
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import bare_game, dice, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 def give(game, card: str, unit: Ref) -> None:

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spawnpit.compiler import compile_paths
-from spawnpit.resources import builtin_paths
 from tests.engine.lnoe_table import bare_game, put
-
-
-@pytest.fixture(scope="module")
-def pack():
-    result = compile_paths(builtin_paths())
-    assert result.ok
-    return result.pack
 
 
 def boarded_building(game) -> tuple[str, str]:
