@@ -181,8 +181,8 @@ class Table:
         without changing anything, or None when it cannot be (`has` on a space or building with no record
         yet makes one). The quick forms of `has` for keywords and markers below must say what `has` says:
         change them together. Which cards have a keyword (never changed once a card is made), which have a
-        marker (until World.mark changes one) and which spaces have a marker (until the table of spaces
-        changes) are each worked out once for the whole table and kept."""
+        marker and which spaces have a marker are each worked out once for the whole table and kept, and
+        World.mark keeps them up to date (`marked`)."""
         state = self.game.state
         kind = what.kind if isinstance(what, Ref) else None
         if (kind == "keyword" or kind == "marker") and all(type(i) is Ref and i.kind == "card" for i in items):
