@@ -203,21 +203,20 @@ class Decks:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
             self.state["events"] += 1
-            split = self._hooks.get("card_played")  # (its `instead of` hooks, its others), as _dispatch keeps them
+            split = self.derived.windows.get(own)
             if split is None:
-                split = self._hooks["card_played"] = (tuple(h for h in hooks if h.replace),
-                                                      tuple(h for h in hooks if not h.replace))
-            for replace, some in zip((True, False), split):
+                split = self.derived.windows[own] = _window_hooks(hooks, own, params)
+            for replace, some in zip((True, False), split[:2]):
                 for hook in some:
-                    if hook.owner == own or not self._applies(hook, params):
+                    if not self._applies(hook, params):
                         continue
                     self._run(hook, params)
                     if replace:
                         record["cancelled"] = True
                     if record.get("cancelled") or self.state["result"] is not None:
                         return
-            for hook in hooks:
-                if hook.owner == own and not hook.replace and self._own_applies(hook, params, card):
+            for hook in split[2]:
+                if self._own_applies(hook, params, card):
                     self._own_run(hook, params, card)
                     if self.state["result"] is not None:
                         return
@@ -267,6 +266,19 @@ class Decks:
                 self.log({"type": "lookup", "table": table, "roll": roll, "column": columns[index], "result": result}, ctx.rule)
                 return result
         raise interp.RuleError(f"table `{table}` has no row for {roll}")
+
+
+def _window_hooks(hooks, own: str, params: dict) -> tuple[tuple, tuple, tuple]:
+    """The `card_played` hooks that may apply while a card of prototype `own` is played: (the `instead of`
+    ones but its own, the others but its own, its own but `instead of` ones), in layer order. A hook of another card that runs only `when
+    NAME == self`, NAME the played card, is left out: it is for a copy of that other card being played,
+    never this one."""
+    played = next((name for name, value in params.items() if type(value) is Ref and value.kind == "card"), None)
+    kept = [h for h in hooks if h.owner != own and not (
+        played is not None and h.owner is not None and h.owner.startswith("card:") and not h.filters
+        and getattr(h.when, "self_test", None) == played)]
+    return (tuple(h for h in kept if h.replace), tuple(h for h in kept if not h.replace),
+            tuple(h for h in hooks if h.owner == own and not h.replace))
 
 
 _PLAY_KEYS = ("status", "target", "cancelled")  # what a card carries only while it is being played or in play

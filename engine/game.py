@@ -87,13 +87,14 @@ class Plan:
 class Derived:
     """What a game works out once and keeps (never saved; a restored game works it out again): the
     position last logged and its text, each kind's `through` edges (engine.movement), each event's
-    declared parameter names (effects.emit, decks). Kept in one object, not as attributes of the game:
+    declared parameter names (effects.emit, decks), the `card_played` hooks that may apply while a card of
+    each prototype is played (decks). Kept in one object, not as attributes of the game:
     CPython reads the attributes of an object with at most 29 of them much faster."""
 
-    __slots__ = ("at_list", "at_text", "through", "event_names")
+    __slots__ = ("at_list", "at_text", "through", "event_names", "windows")
 
     def __init__(self) -> None:
-        self.at_list, self.at_text, self.through, self.event_names = None, "", {}, {}
+        self.at_list, self.at_text, self.through, self.event_names, self.windows = None, "", {}, {}, {}
 
 
 class Game(World, Decks):
