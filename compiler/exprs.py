@@ -176,9 +176,11 @@ class HookChecker:
                 self.report.error("E0311", f"`{head.value}` is a {kind}, not a counter or variable", head.span)
             self.changed.add(head.value)
         else:
-            self.expr(A.NameRef(name=head.value, span=head.span))
+            owner = self.expr(A.NameRef(name=head.value, span=head.span))
             last = stmt.target[-1]
-            if last.value not in self.scope.names.stats and last.value not in ATTRIBUTES["unit"]:
+            if last.value == "target" and owner in ("card", "any"):
+                pass  # what a card in play is on (`self.target = s`): a reference, not a stat
+            elif last.value not in self.scope.names.stats and last.value not in ATTRIBUTES["unit"]:
                 self.report.error("E0204", f"unknown stat `{last.value}`", last.span,
                                   help=did_you_mean(last.value, self.scope.names.stats))
         value = self.expr(stmt.value)

@@ -455,9 +455,18 @@ class Table:
         if len(target) == 1:
             ctx.assign(target[0], value)
             return
-        record = self.record(ctx.lookup(target[0]))
+        thing = ctx.lookup(target[0])
+        record = self.record(thing)
         if record is None:
             raise RuleError(f"cannot set `{'.'.join(target)}`")
+        if target[-1] == "target" and type(thing) is Ref and thing.kind == "card":
+            if value is not None and type(value) is not Ref:
+                raise RuleError(f"`{'.'.join(target)}` must be something on the table, not {value!r}")
+            if value is None:
+                record.pop("target", None)
+            else:
+                record["target"] = [value.kind, value.id]  # as `play CARD on X` keeps it
+            return
         record.setdefault("stats", {})[target[-1]] = value
 
     def distance(self, a, b) -> int:

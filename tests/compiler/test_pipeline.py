@@ -102,3 +102,10 @@ def test_every_error_of_a_run_is_reported_sorted(write_pack):
     pack = write_pack({"a.pit": 'using mini\ncard "A" { deck nope }\n', "b.pit": 'using mini\ncard "B" { deck hero_deck; colour 1 }\n'})
     result = compile_paths([pack])
     assert [(d.span.path.rsplit("/", 1)[-1], d.code) for d in result.diagnostics] == [("a.pit", "E0208"), ("b.pit", "E0202")]
+
+
+def test_a_card_may_set_its_target_but_a_unit_has_no_target_to_set(write_pack):
+    ok = scenario(write_pack, "on round.start { for each card c where c.played { c.target = b2 } }")
+    assert ok.ok, ok.diagnostics
+    bad = scenario(write_pack, "on round.start { for each hero h { h.target = b2 } }")
+    assert codes(bad) == ["E0204"] and "target" in bad.diagnostics[0].message

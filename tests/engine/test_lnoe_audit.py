@@ -34,7 +34,7 @@ def _locked_game(pack, with_keys: bool):
     for cid, record in game.state["cards"].items():
         if record["proto"] == "locked_door" and record["where"] == "deck":
             game.state["decks"]["zombie_deck"]["draw"].remove(cid)
-            record.update(where="play", status="in_play")
+            record.update(where="play", status="in_play", target=["space", target])  # as its own hook sets it
             break
     game.mark(Ref("space", target), "locked_door", 1, game._plain_ctx())
     if with_keys:
@@ -53,6 +53,7 @@ def test_keys_let_a_hero_through_a_locked_door(pack, with_keys):
     game.emit("move", {"unit": sheriff})
     where = game.state["units"][sheriff.id]["space"]
     assert where == (target if with_keys else game.board.resolve("town_center.a1"))
+    assert game.table.has(Ref("space", target), Ref("marker", "locked_door")) is not with_keys  # Keys discard it
 
 
 # ---- ai advice in the scenarios -------------------------------------------------------------------

@@ -198,8 +198,8 @@ def test_escape_through_the_windows_gets_a_hero_past_a_locked_door_marker(pack):
     game = bare_game(pack)
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
     lock = to_hand(game, "locked_door", "box")
-    game.state["cards"][lock].update(where="play", status="in_play")
     door = space(game, "town_center.b1")
+    game.state["cards"][lock].update(where="play", status="in_play", target=["space", door.id])
     game.mark(door, "locked_door", 1, game._plain_ctx())
     assert game.raise_now("hero.entered", {"unit": sheriff, "space": door}) == "replaced"
     game.mark(sheriff, "through_windows", 1, game._plain_ctx())
