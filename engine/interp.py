@@ -391,7 +391,7 @@ def _getter(name: str):
     case, the fields of Table._record_attribute inline), anything else through Table.attribute."""
     from spawnpit.engine.table import _FIELDS
 
-    if name in _FIELDS:
+    if name in _FIELDS and name != "name":  # (a unit's or card's name is its prototype's title: below)
         key, kind = ("where" if name == "owner" else name), _FIELDS[name]
 
         def get(ctx, thing):

@@ -71,6 +71,7 @@ class Model:
         self._stats = {b["id"]: b for b in _blocks(self.system, "stat")}
         self.system_stats = set(self._stats)
         self._protos: dict[str, dict] = {}
+        self._titled: dict[str, dict] = {}  # prototype id → its object (title_of)
         self.tables = {o["id"]: o for o in objects if o["kind"] == "table"}
         self.names = self._names(objects)
         self.hooks: dict[str, list[Hook]] = {}
@@ -139,6 +140,13 @@ class Model:
                 return props[name]
         stat = self._stats.get(name)
         return stat.get("props", {}).get("default") if stat else None
+
+    def title_of(self, proto: str | None) -> str | None:
+        """The title of a unit's or card's prototype (`u.name`, `c.name`: "Sheriff Anderson")."""
+        obj = self._titled.get(proto) if proto is not None else None
+        if obj is None and proto is not None:
+            obj = self._titled[proto] = next((o for o in self.units + self.cards if o["id"] == proto), {})
+        return (obj.get("title") or obj["id"]) if obj else None  # a hero's props title is its subtitle
 
     def event_params(self, event: str) -> list[str]:
         """The parameter names a system `event` declares, in order (for `emit … with [a, b]`)."""

@@ -386,6 +386,8 @@ class Table:
         if name in _FIELDS:
             value = record.get(name if name != "owner" else "where")
             kind = _FIELDS[name]
+            if name == "name" and value is None:  # a unit or card is called what its prototype is
+                return self.game.model.title_of(record.get("proto"))
             if kind is None or value is None:
                 return value
             return self.ref(kind, value) if kind in self._refs else Ref(kind, value)
