@@ -4,7 +4,9 @@ A kind says which edge kinds its units may cross (`through open, door`; LNOE Zom
 which kinds of unit end a move on entering their space (`stop zombie`). The rules of a game never appear
 here: `reach` is what a choice of destination ranges over, `steps` how far a place is for a unit, and
 `walk` moves step by step, raising `KIND.entered` at each space so content can stop the move (`end`) or
-forbid the space (`instead of … { cancel }`).
+forbid the space (`instead of … { cancel }`). While such an `instead of` hook is in play, `reach` and `walk`
+ask it of each space they come to, so a move is never offered, nor routed through, a space it would be
+turned back from (LNOE: Locked Door, Blocked Windows, Taken Over).
 
 A marker the system declares with `through EDGE…` or `passes KIND…` changes that for the unit carrying it:
 its edges are added to the kind's, and the spaces of its kinds no longer end the unit's walks (LNOE:
@@ -80,13 +82,30 @@ def _stops(game, space: str, stop: frozenset[str]) -> bool:
     return any(units[u]["kind"] in stop for u in game.unit_ids(space=space))
 
 
-def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
+def _refusals(game, unit: Ref) -> tuple:
+    """The hooks that may refuse the unit a space as it steps in (`instead of KIND.entered`: a walk that
+    meets one goes back a step and stops), those of cards and units not in play left out."""
+    hooks = game.model.hooks.get(f"{game.state['units'][unit.id]['kind']}.entered")
+    if not hooks:
+        return ()
+    return tuple(h for h in hooks if h.replace and (h.owner is None or game.in_play(h.owner)))
+
+
+def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = None) -> tuple[dict, dict]:
     """Breadth-first distances and parents from the unit's space; a stopping space is entered, never left
-    (the starting space excepted: a unit may always move away from where it stands). Without stops the
-    board's cached search answers; with them, the stopping spaces are gathered once per search."""
+    (the starting space excepted: a unit may always move away from where it stands), and a space an
+    `instead of KIND.entered` hook would refuse the unit is never entered. Without stops or refusals the
+    board's cached search answers; with stops, the stopping spaces are gathered once per search. While
+    hooks may refuse spaces, the search may end early: past `within` steps, or once `goal` is found (what
+    the caller needs: the spaces of a move of n, the way to one space)."""
     start = game.state["units"][unit.id]["space"]
     through, stop = _own_rules(game, unit)
-    if not honour_stop or not stop:
+    if not honour_stop:
+        return game.board.search(start, through)
+    refusing = _refusals(game, unit)
+    if refusing:
+        return _refusing_search(game, unit, start, through, stop, refusing, within, goal)
+    if not stop:
         return game.board.search(start, through)
     units = game.state["units"]
     stopping = frozenset({units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start})
@@ -116,13 +135,43 @@ def _search(game, unit: Ref, honour_stop: bool) -> tuple[dict, dict]:
     return dist, parent
 
 
+def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple, within, goal) -> tuple[dict, dict]:
+    """_search while hooks may refuse spaces: each space the search comes to is asked of them (as the
+    walk would raise its `entered` event), never remembered, since what they read can change any time;
+    no further than `within` steps, and no further once `goal` is reached."""
+    units, kind = game.state["units"], game.state["units"][unit.id]["kind"]
+    stopping = {units[u]["space"] for k in stop for u in game.unit_ids(kind=k)} - {start} if stop else set()
+    adjacency, applies = game.board.adjacency(through), game._applies
+    dist, parent, queue = {start: 0}, {start: None}, deque([start])
+    refused = set()
+    while queue:
+        here = queue.popleft()
+        if here in stopping:
+            continue
+        d = dist[here] + 1
+        if within is not None and d > within:
+            break  # breadth first: every space still queued is as far
+        for n in adjacency[here]:
+            if n in dist or n in refused:
+                continue
+            params = unit_event(kind, "entered", unit, Ref("space", n))[1]
+            if any(applies(hook, params) is not None for hook in refusing):
+                refused.add(n)
+                continue
+            dist[n], parent[n] = d, here
+            if n == goal:
+                return dist, parent
+            queue.append(n)
+    return dist, parent
+
+
 def reach(game, unit: Ref, n) -> list[Ref]:
     """Every space the unit could end a move of up to n spaces in (its own space not included)."""
     record = game.state["units"][unit.id]
     if game.board is None or record["space"] is None:
         return []
-    dist, _ = _search(game, unit, True)
     limit = int(n or 0)
+    dist, _ = _search(game, unit, True, within=limit)
     ref = game.table.ref
     return RefList(ref("space", s) for s in sorted(s for s, d in dist.items() if 0 < d <= limit))
 
@@ -150,7 +199,7 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     record = game.state["units"][unit.id]
     if game.board is None or record["space"] is None or record["space"] == to:
         return
-    _, parent = _search(game, unit, True)
+    _, parent = _search(game, unit, True, goal=to)
     if to not in parent:
         return
     path = [to]

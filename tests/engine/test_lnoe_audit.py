@@ -18,9 +18,11 @@ class Towards:
 
     def __init__(self, space: str) -> None:
         self.space = space
+        self.offered: list[list] = []
 
     def choose(self, game, side, label, options):
         ids = [getattr(o, "id", None) for o in options]
+        self.offered.append(ids)
         return ids.index(self.space) if self.space in ids else 0
 
 
@@ -46,13 +48,15 @@ def _locked_game(pack, with_keys: bool):
 
 @pytest.mark.parametrize("with_keys", [False, True])
 def test_keys_let_a_hero_through_a_locked_door(pack, with_keys):
-    """Complete Rulebook §3.14.3.2: Keys ignore the effects of Locked Door. Without Keys the Hero is kept
-    out of the locked space and stays where he was; with Keys he walks in."""
+    """Complete Rulebook §3.14.3.2: Keys ignore the effects of Locked Door. Without Keys the locked space
+    is not a place the Hero's move may end in (it is not offered); with Keys he walks in."""
     game, sheriff, target = _locked_game(pack, with_keys)
     dice(game, [1])
     game.emit("move", {"unit": sheriff})
     where = game.state["units"][sheriff.id]["space"]
-    assert where == (target if with_keys else game.board.resolve("town_center.a1"))
+    offered = game.policies["heroes"].offered[0]
+    assert (target in offered) is with_keys and game.board.resolve("town_center.a1") in offered
+    assert (where == target) is with_keys
     assert game.table.has(Ref("space", target), Ref("marker", "locked_door")) is not with_keys  # Keys discard it
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from spawnpit.engine import movement
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import bare_game, put
 from tests.engine.test_lnoe_faq import answer, give, space_marked, to_hand, where
@@ -117,3 +118,22 @@ def test_a_cards_target_must_be_something_on_the_table(pack):
         game.table.write_target(ctx, ["c", "target"], 3)
     game.table.write_target(ctx, ["c", "target"], None)
     assert "target" not in game.state["cards"][card]
+
+
+@pytest.mark.parametrize("keys", [False, True])
+def test_reach_leaves_out_a_space_a_locked_door_refuses_the_hero(pack, keys):
+    """reach() asks the `instead of hero.entered` hooks in play, so a move is never offered a space the
+    walk would be turned back from (Locked Door), while a Hero with Keys is offered it."""
+    game = bare_game(pack)
+    board = game.board
+    door, outside = next((s, o) for s in sorted(board.spaces) if board.building_of(s)
+                         for o in sorted(board.spaces) if not board.building_of(o) and board.distance(s, o) == 1)
+    sheriff = put(game, "sheriff_anderson", outside)
+    before = movement.reach(game, sheriff, 1)
+    assert Ref("space", door) in before
+    lock(game, door)
+    if keys:
+        give(game, "keys", sheriff)
+    after = movement.reach(game, sheriff, 1)
+    assert (Ref("space", door) in after) is keys
+    assert [s for s in before if s.id != door] == [s for s in after if s.id != door]
