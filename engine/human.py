@@ -918,9 +918,7 @@ def unit_labels(game) -> dict[str, str]:
         tries += [head + c.lower() for c in "".join(w)[1:] if c.isalpha()]
         tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides]
         tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
-        label = next(t for t in tries if t not in taken)
-        taken.add(label)
-        found[proto] = label
+        found[proto] = _first_free(tries, taken)
     game.scratch["human_labels"] = found
     return found
 
@@ -1080,6 +1078,13 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     return cell
 
 
+def _first_free(tries: list[str], taken: set[str]) -> str:
+    """The first of the labels tried that nothing has yet, now taken."""
+    label = next(t for t in tries if t not in taken)
+    taken.add(label)
+    return label
+
+
 def building_shorts(game) -> dict[str, str]:
     """building → two letters for a compact cell ("Ba" The Bank, "Gy" Gym), unique on the board."""
     found = game.scratch.get("human_shorts")
@@ -1091,9 +1096,7 @@ def building_shorts(game) -> dict[str, str]:
             tries += [(words[0][0] + words[1][0]).capitalize()] if len(words) > 1 else []
             tries += [(words[0][0] + ch).capitalize() for ch in words[0][2:] + "".join(words[1:])]
             tries += [f"{words[0][0].upper()}{n}" for n in range(1, 10)]
-            short = next(t for t in tries if t not in taken)
-            taken.add(short)
-            found[bid] = short
+            found[bid] = _first_free(tries, taken)
         game.scratch["human_shorts"] = found
     return found
 
