@@ -3,7 +3,9 @@
 Built-in libraries are thousands of lines that rarely change; re-parsing them on every
 `spawnpit check my_scenario.pit` is what makes a one-file check slow. Entries are keyed by the SHA-256
 of what they were computed from (file text, grammar, schemas, spawnpit version), so a stale entry can
-never be used, only missed. Any failure to read or write the cache is ignored: the cache can make a run
+never be used, only missed. Each Python implementation and version keeps its own folder: a pickle is only
+read back by the interpreter that wrote it (PyPy 3.9 pickles slotted dataclasses as dicts, which CPython
+3.11 would read back as field names). Any failure to read or write the cache is ignored: the cache can make a run
 faster, never different. ``SPAWNPIT_NO_CACHE=1`` turns it off; ``SPAWNPIT_CACHE_DIR`` moves it.
 """
 
@@ -14,6 +16,7 @@ import hashlib
 import json
 import os
 import pickle
+import sys
 import tempfile
 from pathlib import Path
 
@@ -30,7 +33,12 @@ def enabled() -> bool:
 def folder() -> Path:
     base = os.environ.get("SPAWNPIT_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
     root = Path(base) if base else Path.home() / ".cache"
-    return (root / "spawnpit" if not os.environ.get("SPAWNPIT_CACHE_DIR") else root) / __version__
+    return (root / "spawnpit" if not os.environ.get("SPAWNPIT_CACHE_DIR") else root) / __version__ / _interpreter()
+
+
+def _interpreter() -> str:
+    """The interpreter the pickles are for: "cpython-311", "pypy39", …"""
+    return sys.implementation.cache_tag or f"{sys.implementation.name}-{sys.version_info[0]}{sys.version_info[1]}"
 
 
 def digest(*parts: str | bytes) -> str:

@@ -39,6 +39,27 @@ def test_a_corrupt_cache_entry_is_a_miss(fresh_cache):
     assert dumps(compile_paths([MINI]).pack) == dumps(first.pack)
 
 
+def test_another_interpreters_entries_are_never_read(fresh_cache, monkeypatch):
+    """Pickles are kept per interpreter: PyPy 3.9 pickles a slotted dataclass as a dict, which CPython
+    3.11 reads back as its field names (a real poisoned cache). Entries of another interpreter, here
+    well-formed pickles of the wrong things, are never read."""
+    import pickle
+
+    first = compile_paths([MINI])
+    ours = cache._interpreter
+    monkeypatch.setattr(cache, "_interpreter", lambda: "otherpy-39")
+    cache.folder.cache_clear()
+    assert dumps(compile_paths([MINI]).pack) == dumps(first.pack)
+    others = [e for e in (fresh_cache / cache.__version__ / "otherpy-39").rglob("*") if e.is_file()]
+    assert others, "the other interpreter filled its own folder"
+    for entry in others:
+        entry.write_bytes(pickle.dumps(("poison", ())))
+    monkeypatch.setattr(cache, "_interpreter", ours)
+    cache.folder.cache_clear()
+    assert cache.folder() == fresh_cache / cache.__version__ / ours()
+    assert dumps(compile_paths([MINI]).pack) == dumps(first.pack)
+
+
 def test_edited_text_is_never_served_from_the_cache(fresh_cache, write_pack):
     pack = write_pack({"main.pit": 'using mini\ncard "X" { deck hero_deck; text "a"; behaviour manual }\n'})
     assert compile_paths([pack]).ok
