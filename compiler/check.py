@@ -5,10 +5,10 @@ from __future__ import annotations
 from spawnpit.compiler import ast as A
 from spawnpit.compiler.consts import NotConstant, evaluate
 from spawnpit.compiler.exprs import PREFERABLE, HookChecker, Scope
-from spawnpit.compiler.resolve import Resolved, board_places
+from spawnpit.compiler.resolve import Resolved
 from spawnpit.compiler.specs import (ACTIVATIONS, AFTER_LAST_ROUND, APPLIES, BEHAVIOURS, BLOCKS, DECLS, EDGE_KINDS,
                                      LAYERS, STAT_TYPES, UNIT, Kind, P)
-from spawnpit.compiler.vocab import Vocab, blocks, first_value, props
+from spawnpit.compiler.vocab import blocks, first_value, props
 from spawnpit.diagnostics import Label, Report, did_you_mean
 
 RESERVED_PARAMS = {"by", "from", "to", "in", "at", "of", "for", "with", "as", "on", "into"}  # quoted in `params`

@@ -5,7 +5,12 @@ Imports only the compiled model (pack JSON), never the compiler or lark, so a bu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spawnpit import names
+
+if TYPE_CHECKING:  # for the annotations only: the module is imported lazily (see __getattr__)
+    from spawnpit.engine.game import Game
 
 _LAZY = {"Game": "game", "GameError": "game", "POLICIES": "policies", "AIPolicy": "policies",
          "FirstPolicy": "policies", "RandomPolicy": "policies", "ScriptedPolicy": "policies"}

@@ -733,7 +733,7 @@ def _select_among(ir, tests):
     `in` does on a list; anything else (LIST not a list, an item or X not a plain reference) falls back
     to the `where` as written."""
     general = _select({**ir, "_plain": True})
-    kind, var = ir["select"], ir["var"]
+    kind = ir["select"]
     source = expr(ir.get("in")) if ir.get("in") else None
     parts = [(op, expr(part)) for op, part in tests]
 

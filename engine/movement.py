@@ -91,7 +91,8 @@ def _refusals(game, unit: Ref) -> tuple:
     return tuple(h for h in hooks if h.replace and (h.owner is None or game.in_play(h.owner)))
 
 
-def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = None) -> tuple[dict, dict]:
+def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = None,
+            refuse: bool = True) -> tuple[dict, dict]:
     """Breadth-first distances and parents from the unit's space; a stopping space is entered, never left
     (the starting space excepted: a unit may always move away from where it stands), and a space an
     `instead of KIND.entered` hook would refuse the unit is never entered. Without stops or refusals the
@@ -102,7 +103,7 @@ def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = 
     through, stop = _own_rules(game, unit)
     if not honour_stop:
         return game.board.search(start, through)
-    refusing = _refusals(game, unit)
+    refusing = _refusals(game, unit) if refuse else ()
     if refusing:
         return _refusing_search(game, unit, start, through, stop, refusing, within, goal)
     if not stop:
@@ -200,8 +201,10 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     if game.board is None or record["space"] is None or record["space"] == to:
         return
     _, parent = _search(game, unit, True, goal=to)
-    if to not in parent:
-        return
+    if to not in parent:  # refused itself (or out of reach): the way there as if nothing refused, so the
+        _, parent = _search(game, unit, True, refuse=False)  # walk is turned back where it is refused
+        if to not in parent:
+            return
     path = [to]
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])

@@ -332,6 +332,8 @@ class Table:
             return record.get("mode") == what.id
         if what.kind in ("card_proto", "unit_proto"):  # `c is revolver`: a copy of that card (or unit)
             return record.get("proto") == what.id
+        if what.kind == "marker":  # a name both a marker and a card (LNOE's Locked Door): `is` asks which
+            return record.get("proto") == what.id  # card it is, `has` whether it carries the marker
         return thing == what
 
     def record(self, thing) -> dict | None:
@@ -461,7 +463,9 @@ class Table:
         record = self.record(thing)
         if record is None:
             raise RuleError(f"cannot set `{'.'.join(target)}`")
-        if target[-1] == "target" and type(thing) is Ref and thing.kind == "card":
+        if target[-1] == "target":
+            if not (type(thing) is Ref and thing.kind == "card" and record.get("where") == "play"):
+                raise RuleError(f"cannot set `{'.'.join(target)}`: only a card being played or in play has a target")
             if value is not None and type(value) is not Ref:
                 raise RuleError(f"`{'.'.join(target)}` must be something on the table, not {value!r}")
             if value is None:

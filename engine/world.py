@@ -438,6 +438,8 @@ class World:
         return proto in found
 
     def owner_ref(self, owner: str) -> Ref | None:
+        """`self` in a hook of a unit's or card's prototype: the first of its copies on the table, a card
+        face up in play before one held (a copy in the Zombies' hand must not hide the one in play)."""
         kind, proto = owner.split(":", 1)
         table = self.state["units"] if kind == "unit" else self.state["cards"]
         views = (self._unit_index if kind == "unit" else self._card_index).stable_of(table)
@@ -447,18 +449,21 @@ class World:
                 found = views["owners"] = {}
             elif proto in found:
                 return found[proto]
-            ref = None
-            for key, record in table.items():
-                if record["proto"] == proto and (record.get("space") is not None
-                                                 or record.get("where") not in ("deck", "discard", "box")):
-                    ref = Ref(kind, key)
-                    break
-            found[proto] = ref
+            ref = found[proto] = _first_copy(kind, proto, table)
             return ref
-        for key, record in table.items():
-            if record["proto"] == proto and (record.get("space") is not None or record.get("where") not in ("deck", "discard", "box")):
-                return Ref(kind, key)
-        return None
+        return _first_copy(kind, proto, table)
+
+
+def _first_copy(kind: str, proto: str, table: dict) -> Ref | None:
+    held = None
+    for key, record in table.items():
+        if record["proto"] != proto:
+            continue
+        if kind == "unit" or record.get("where") == "play":  # (a unit: its first record, as it always was)
+            return Ref(kind, key)
+        elif held is None and record.get("where") not in _OFF_TABLE:
+            held = Ref(kind, key)
+    return held
 
 
 _OWNERS: dict[str, tuple[str, str]] = {}  # "card:proto" → ("card", "proto")

@@ -137,3 +137,95 @@ def test_reach_leaves_out_a_space_a_locked_door_refuses_the_hero(pack, keys):
     after = movement.reach(game, sheriff, 1)
     assert (Ref("space", door) in after) is keys
     assert [s for s in before if s.id != door] == [s for s in after if s.id != door]
+
+
+def test_keys_open_the_second_locked_door_and_leave_the_first(pack):
+    """Each copy answers for its own space: a Hero with Keys entering the second door's space discards the
+    second copy and its marker; the first copy, its marker and a Keyless Hero's refusal stay."""
+    game = bare_game(pack)
+    first, second = building_spaces(game, 2)
+    one, two = lock(game, first), lock(game, second)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    give(game, "keys", sheriff)
+    assert game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", second)}) is None
+    assert where(game, two) == "discard" and where(game, one) == "play"
+    assert space_marked(game, "locked_door") == [first]
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    assert game.raise_now("hero.entered", {"unit": jake, "space": Ref("space", first)}) == "replaced"
+
+
+def test_a_locked_door_in_the_zombies_hand_does_not_hide_the_one_in_play(pack):
+    """`self` of a card's hooks is a copy in play before one held: the held copy comes first on the table
+    here, and the copy in play still locks its space and is cancelled with its marker."""
+    game = bare_game(pack)
+    door, = building_spaces(game, 1)
+    held = to_hand(game, "locked_door", "zombies")
+    game.state["cards"][held]["where"] = "box"  # out of the way while the next copy is played
+    played = lock(game, door)
+    game.state["cards"][held]["where"] = "side:zombies"
+    assert list(game.state["cards"]).index(held) < list(game.state["cards"]).index(played)
+    assert game.owner_ref("card:locked_door") == Ref("card", played)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    assert game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", door)}) == "replaced"
+    game.cancel_card(Ref("card", played), game._plain_ctx())
+    assert where(game, held) == "side:zombies" and space_marked(game, "locked_door") == []
+
+
+def _entered(game) -> list[str]:
+    """Records every space a `*.entered` event is raised for, in order."""
+    seen: list[str] = []
+    raise_now = game.raise_now
+
+    def spy(event, params, *rest, **kw):
+        if event.endswith(".entered"):
+            seen.append(params["space"].id)
+        return raise_now(event, params, *rest, **kw)
+    game.raise_now = spy
+    return seen
+
+
+def test_a_walk_to_a_locked_space_steps_toward_it_and_is_turned_back_there(pack):
+    game = bare_game(pack)
+    board = game.board
+    door, near, start = next((d, n, s) for d in sorted(board.spaces) if board.building_of(d)
+                             for n in sorted(board.spaces) if board.distance(d, n) == 1
+                             for s in sorted(board.spaces)
+                             if board.distance(s, d) == 2 and board.distance(s, n) == 1 and not board.building_of(s))
+    sheriff = put(game, "sheriff_anderson", start)
+    lock(game, door)
+    seen = _entered(game)
+    movement.walk(game, sheriff, door, 2, game._plain_ctx())
+    assert len(seen) == 2 and seen[-1] == door
+    assert where(game, sheriff) == seen[0] != start
+
+
+def test_a_walk_goes_round_a_locked_space_on_its_way(pack):
+    game = bare_game(pack)
+    board = game.board
+    through, _ = movement._own_rules(game, put(game, "sheriff_anderson", "town_center.b2"))
+
+    def around(a, b, x):
+        return board.distance(a, b, through=through, blocked=frozenset({x}))
+    start, goal, door = next(
+        (a, b, x) for x in sorted(board.spaces) if board.building_of(x)
+        for a in sorted(board.neighbours(x, through=through))
+        for b in sorted(board.neighbours(x, through=through))
+        if a < b and board.distance(a, b, through=through) == 2 and 2 < around(a, b, x) < 6)
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", start)
+    lock(game, door)
+    seen = _entered(game)
+    n = around(start, goal, door)
+    movement.walk(game, sheriff, goal, n, game._plain_ctx())
+    assert door not in seen and len(seen) == n
+    assert where(game, sheriff) == goal
+
+
+def test_only_a_card_in_play_has_a_target(pack):
+    game = bare_game(pack)
+    held = to_hand(game, "locked_door", "zombies")
+    ctx = game._plain_ctx()
+    ctx.env["c"] = Ref("card", held)
+    with pytest.raises(Exception, match="only a card being played or in play has a target"):
+        game.table.write_target(ctx, ["c", "target"], Ref("space", building_spaces(game, 1)[0]))
+    assert "target" not in game.state["cards"][held]
