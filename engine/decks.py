@@ -208,10 +208,7 @@ class Decks:
                 split = self.derived.windows[own] = _window_hooks(hooks, own, params)
             for replace, some in zip((True, False), split[:2]):
                 for hook in some:
-                    if not self._applies(hook, params):
-                        continue
-                    self._run(hook, params)
-                    if replace:
+                    if self._fire(hook, params) and replace:
                         record["cancelled"] = True
                     if record.get("cancelled") or self.state["result"] is not None:
                         return

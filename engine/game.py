@@ -223,6 +223,11 @@ class Game(World, Decks):
             for hook in ordinary:  # self._applies(hook, params), its commonest outcomes inline
                 if hook.owner is not None and not in_play(hook.owner):
                     continue
+                if hook.per_copy:
+                    self._fire(hook, params)
+                    if state["result"] is not None:
+                        return replaced
+                    continue
                 if not hook.filters and hook.when is None:
                     ctx = False
                 else:
@@ -236,10 +241,41 @@ class Game(World, Decks):
             self._check_objectives(event)
         return replaced
 
+    def _fire(self, hook, params: dict) -> bool:
+        """Run the hook for this event where it applies; True when it ran. A per-copy hook (a card's hook
+        that names `self`) runs once for each copy of its card on the table that it applies to, `self`
+        that copy, in table order, a copy a run before took off the table skipped; an `instead of` one
+        replaces the event once, for the first copy it applies to."""
+        if not hook.per_copy:
+            ctx = self._applies(hook, params)
+            if ctx is None:
+                return False
+            self._run(hook, params, ctx)
+            return True
+        ran = False
+        for copy in self.owner_copies(hook.owner):
+            if ran and not self.on_table(copy):
+                continue
+            ctx = self._applies_as(hook, params, copy)
+            if ctx is None:
+                continue
+            self._run(hook, params, ctx)
+            ran = True
+            if hook.replace or self.state["result"] is not None:
+                break
+        return ran
+
     def _applies(self, hook, params: dict):
         """Whether the hook applies to this event: None when not, else the context it runs in (False when
-        it has neither filters nor `when`, so its context is made only if it runs)."""
+        it has neither filters nor `when`, so its context is made only if it runs). A per-copy hook: the
+        context of the first copy of its card it applies to."""
         if hook.owner is not None and not self.in_play(hook.owner):
+            return None
+        if hook.per_copy:
+            for copy in self.owner_copies(hook.owner):
+                ctx = self._applies_as(hook, params, copy)
+                if ctx is not None:
+                    return ctx
             return None
         if not hook.filters and hook.when is None:
             return False
@@ -251,6 +287,18 @@ class Game(World, Decks):
             if not interp._eq(self, params[name], self.owner_ref(hook.owner)):
                 return None
         ctx = self._context(hook, params)
+        for prep, value in hook.filters.items():
+            if not self._filter_matches(params.get(prep), value(ctx)):
+                return None
+        return ctx if hook.when is None or hook.when(ctx) else None
+
+    def _applies_as(self, hook, params: dict, copy: Ref):
+        """_applies for one copy of a per-copy hook's card: the context, `self` that copy, or None."""
+        name = getattr(hook.when, "self_test", None)
+        if name is not None and not hook.filters and name in params and name not in ("event", "self") \
+                and not interp._eq(self, params[name], copy):
+            return None
+        ctx = Context(self, {**hook.env, **params, "event": params, "self": copy}, hook.rule)
         for prep, value in hook.filters.items():
             if not self._filter_matches(params.get(prep), value(ctx)):
                 return None

@@ -25,10 +25,20 @@ class Hook:
     filters: dict = field(default_factory=dict)
     env: dict = field(default_factory=dict)  # rule arguments (x of Lights Out (x))
     owner: str | None = None  # "card:<proto>" or "unit:<proto>": active only while that is in play
+    per_copy: bool = False  # a card's hook that names `self`: run once for each copy on the table (Game._fire)
 
 
 def _blocks(obj: dict, kind: str) -> list[dict]:
     return [b for b in obj.get("blocks", []) if b["kind"] == kind]
+
+
+def _names_self(node) -> bool:
+    """Whether a hook's compiled form (its `when`, filters or body) reads `self` anywhere."""
+    if isinstance(node, dict):
+        return node.get("name") == "self" or any(_names_self(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_names_self(v) for v in node)
+    return False
 
 
 def _title(obj: dict) -> str:
@@ -103,7 +113,7 @@ class Model:
             hook = Hook(event=h["event"], replace=h["replace"], layer=layer, order=sum(map(len, self.hooks.values())),
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
-                        owner=owner)
+                        owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:

@@ -453,6 +453,27 @@ class World:
             return ref
         return _first_copy(kind, proto, table)
 
+    def owner_copies(self, owner: str) -> tuple:
+        """Who `self` is in each run of a per-copy hook (a card's hook that names `self`, owner
+        "card:PROTO"): every copy of the card on the table, in play or held, in table order."""
+        proto = owner[5:]
+        cards = self.state["cards"]
+        views = self._card_index.stable_of(cards)
+        if views is None:
+            return tuple(Ref("card", c) for c, r in cards.items() if r["proto"] == proto and r["where"] not in _OFF_TABLE)
+        found = views.get("copies")
+        if found is None:
+            found = views["copies"] = {}
+            for cid, record in cards.items():
+                if record["where"] not in _OFF_TABLE:
+                    found.setdefault(record["proto"], []).append(Ref("card", cid))
+        return tuple(found.get(proto, ()))
+
+    def on_table(self, copy: Ref) -> bool:
+        """Whether a copy `owner_copies` gave is still on the table (a hook run before may have moved it)."""
+        record = self.state["cards"].get(copy.id)
+        return record is not None and record["where"] not in _OFF_TABLE
+
 
 def _first_copy(kind: str, proto: str, table: dict) -> Ref | None:
     held = None

@@ -191,7 +191,7 @@ def test_hysteria_makes_a_hero_event_played_on_its_hero_fail_on_1_to_3(pack):
     for hysteria_roll, wounds in (([2], 1), ([5], 0)):
         game = bare_game(pack, heroes=[0])  # play Rise to the Challenge
         sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
-        in_play(game, "hysteria")
+        in_play(game, "hysteria", sheriff)  # on the Sheriff: its target
         game.state["units"][sheriff.id]["markers"]["hysterical"] = 1
         rise = to_hand(game, "rise_to_the_challenge", "heroes")
         left = dice(game, [2, 3], [5], hysteria_roll, [1])  # the last die is the Zombie's re-roll
