@@ -6,6 +6,8 @@ rolls only for the Hero it is on. Scripted answers, exact outcomes."""
 
 from __future__ import annotations
 
+import pytest
+
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import bare_game, dice, put
 from tests.engine.test_lnoe_cards import in_play
@@ -43,34 +45,26 @@ def test_two_first_aid_kits_on_two_heroes_both_heal(pack):
     assert [where(game, k) for k in kits] == ["discard", "discard"]
 
 
-def test_cancelling_one_of_two_lights_out_leaves_the_other_building_dark(pack):
-    game = bare_game(pack)
-    first, second = two_buildings(game)
-    one, two = play_on(game, "lights_out", first), play_on(game, "lights_out", second)
-    assert game.state["cards"][one]["target"] == ["building", first]
-    game.cancel_card(Ref("card", one), game._plain_ctx())
-    assert not marked(game, Ref("building", first), "lights_out")
-    assert marked(game, Ref("building", second), "lights_out") and where(game, two) == "play"
-    sheriff = put(game, "sheriff_anderson", street(game, 1)[0])
-    into = lambda b: game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", game.board.spaces_of(b)[0])})
-    assert into(second) == "ended" and into(first) is None
-
-
-def test_cancelling_one_of_two_taken_over_cards_reopens_only_its_building(pack):
+@pytest.mark.parametrize("card, marker, entering", [("lights_out", "lights_out", "ended"),
+                                                     ("my_god_theyve_taken_the", "taken_over", "replaced")])
+def test_cancelling_one_of_two_building_cards_lifts_only_its_own_marker(pack, card, marker, entering):
+    """Lights Out stops a Hero stepping in, Taken Over keeps them out; each copy answers for its building,
+    and taking a building over raises building_taken_over (Zombie Pillage's free rolls)."""
     game = bare_game(pack)
     first, second = two_buildings(game)
     raised: list = []
     dispatch = game._dispatch
     game._dispatch = lambda event, params: (raised.append((event, params)), dispatch(event, params))[1]
-    one, two = play_on(game, "my_god_theyve_taken_the", first), play_on(game, "my_god_theyve_taken_the", second)
+    one, two = play_on(game, card, first), play_on(game, card, second)
+    assert game.state["cards"][one]["target"] == ["building", first]
     taken = [p["building"] for e, p in raised if e == "building_taken_over"]
-    assert taken == [Ref("building", first), Ref("building", second)]  # (Zombie Pillage's free rolls)
+    assert taken == ([Ref("building", first), Ref("building", second)] if marker == "taken_over" else [])
     game.cancel_card(Ref("card", one), game._plain_ctx())
-    assert not marked(game, Ref("building", first), "taken_over")
-    assert marked(game, Ref("building", second), "taken_over") and where(game, two) == "play"
+    assert not marked(game, Ref("building", first), marker)
+    assert marked(game, Ref("building", second), marker) and where(game, two) == "play"
     sheriff = put(game, "sheriff_anderson", street(game, 1)[0])
     into = lambda b: game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", game.board.spaces_of(b)[0])})
-    assert into(second) == "replaced" and into(first) is None
+    assert into(second) == entering and into(first) is None
 
 
 def test_a_building_already_taken_over_is_not_offered_again(pack):
