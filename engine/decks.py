@@ -206,9 +206,12 @@ class Decks:
             split = self.derived.windows.get(own)
             if split is None:
                 split = self.derived.windows[own] = _window_hooks(hooks, own, params)
+            def cancelled():  # a per-copy hook's next copy does not run for a card already cancelled
+                return record.get("cancelled")
+
             for replace, some in zip((True, False), split[:2]):
                 for hook in some:
-                    if self._fire(hook, params) and replace:
+                    if self._fire(hook, params, cancelled) and replace:
                         record["cancelled"] = True
                     if record.get("cancelled") or self.state["result"] is not None:
                         return

@@ -241,11 +241,12 @@ class Game(World, Decks):
             self._check_objectives(event)
         return replaced
 
-    def _fire(self, hook, params: dict) -> bool:
+    def _fire(self, hook, params: dict, done=None) -> bool:
         """Run the hook for this event where it applies; True when it ran. A per-copy hook (a card's hook
         that names `self`) runs once for each copy of its card on the table that it applies to, `self`
         that copy, in table order, a copy a run before took off the table skipped; an `instead of` one
-        replaces the event once, for the first copy it applies to."""
+        replaces the event once, for the first copy it applies to. `done` (no arguments), when given, is
+        asked after each copy's run: true stops the rest (a card's play window: the card was cancelled)."""
         if not hook.per_copy:
             ctx = self._applies(hook, params)
             if ctx is None:
@@ -261,7 +262,7 @@ class Game(World, Decks):
                 continue
             self._run(hook, params, ctx)
             ran = True
-            if hook.replace or self.state["result"] is not None:
+            if hook.replace or self.state["result"] is not None or (done is not None and done()):
                 break
         return ran
 

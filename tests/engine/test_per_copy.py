@@ -155,3 +155,28 @@ def test_a_card_played_hook_without_a_condition_runs_in_another_cards_play_windo
     game.play(Ref("card", totem), None, None, game._plain_ctx())
     assert game.state["cards"][totem]["where"] == "play"
     assert game.state["counters"]["watched"] == 1
+
+
+VETO = """
+card "Veto" {
+  deck zombie_deck; type event; count 2; source "t"; text "Each copy held cancels any other card played."
+  on card_played when card != self and not (card is veto) { vetoes += 1; cancel card }
+}
+"""
+
+
+def test_a_copy_does_not_run_for_a_card_an_earlier_copy_cancelled(write_pack):
+    system = SYSTEM.replace("counter watched = 0", "counter watched = 0\n  counter vetoes = 0") + VETO
+    root = write_pack({"sys.pit": system, "main.pit": SCENARIO}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=1,
+                    policies={"heroes": ScriptedPolicy(()), "zombies": ScriptedPolicy(())})
+    game.state["at"] = ["test"]
+    for veto in copies(game, "veto"):
+        place(game, veto, "side:zombies")
+    totem = copies(game, "totem")[0]
+    place(game, totem, "side:zombies")
+    game.play(Ref("card", totem), None, None, game._plain_ctx())
+    assert game.state["counters"]["vetoes"] == 1  # the second Veto did not cancel it again
+    assert game.state["cards"][totem]["where"] == "discard"
