@@ -374,12 +374,11 @@ class World:
         views = self._card_index.stable_of(cards)  # (a card never "moves": any change of one makes these stale)
         if views is None:
             return [c for c, r in cards.items() if r["where"] == where]
-        found = views.get("where")
+        key = ("where", where)  # one holder's list at a time: a card changes between most calls, and
+        found = views.get(key)  # one filtered scan is cheaper than grouping every card by holder
         if found is None:
-            found = views["where"] = {}
-            for cid, record in cards.items():
-                found.setdefault(record["where"], []).append(cid)
-        return list(found.get(where, ()))
+            found = views[key] = [c for c, r in cards.items() if r["where"] == where]
+        return list(found)
 
     def flip(self, thing, mode, ctx) -> None:
         record = self.table.record(thing)
@@ -461,13 +460,12 @@ class World:
         views = self._card_index.stable_of(cards)
         if views is None:
             return tuple(Ref("card", c) for c, r in cards.items() if r["proto"] == proto and r["where"] not in _OFF_TABLE)
-        found = views.get("copies")
+        key = ("copies", proto)  # one prototype's at a time, as card_ids does
+        found = views.get(key)
         if found is None:
-            found = views["copies"] = {}
-            for cid, record in cards.items():
-                if record["where"] not in _OFF_TABLE:
-                    found.setdefault(record["proto"], []).append(Ref("card", cid))
-        return tuple(found.get(proto, ()))
+            found = views[key] = tuple(Ref("card", c) for c, r in cards.items()
+                                       if r["proto"] == proto and r["where"] not in _OFF_TABLE)
+        return found
 
     def on_table(self, copy: Ref) -> bool:
         """Whether a copy `owner_copies` gave is still on the table (a hook run before may have moved it)."""
