@@ -295,6 +295,8 @@ class Game(World, Decks):
 
     def _applies_as(self, hook, params: dict, copy: Ref):
         """_applies for one copy of a per-copy hook's card: the context, `self` that copy, or None."""
+        if hook.if_played and self.state["cards"][copy.id]["where"] != "play":
+            return None  # `when self.played and …` of a copy held: no context made
         name = getattr(hook.when, "self_test", None)
         if name is not None and not hook.filters and name in params and name not in ("event", "self") \
                 and not interp._eq(self, params[name], copy):

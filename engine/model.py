@@ -26,6 +26,7 @@ class Hook:
     env: dict = field(default_factory=dict)  # rule arguments (x of Lights Out (x))
     owner: str | None = None  # "card:<proto>" or "unit:<proto>": active only while that is in play
     per_copy: bool = False  # a card's hook that names `self`: run once for each copy on the table (Game._fire)
+    if_played: bool = False  # its `when` is `self.played` or starts `self.played and …`: a held copy never applies
 
 
 def _blocks(obj: dict, kind: str) -> list[dict]:
@@ -39,6 +40,17 @@ def _names_self(node) -> bool:
     if isinstance(node, list):
         return any(_names_self(v) for v in node)
     return False
+
+
+_SELF_PLAYED = {"attr": "played", "of": {"name": "self"}}
+
+
+def _starts_played(when) -> bool:
+    """Whether a `when` is `self.played`, or an `and` whose first part is: false for any copy not in play,
+    whatever the event (Game._applies_as tests the copy's record before making a context)."""
+    if not isinstance(when, dict):
+        return False
+    return when == _SELF_PLAYED or (when.get("op") == "and" and bool(when.get("args")) and when["args"][0] == _SELF_PLAYED)
 
 
 def _title(obj: dict) -> str:
@@ -113,7 +125,8 @@ class Model:
             hook = Hook(event=h["event"], replace=h["replace"], layer=layer, order=sum(map(len, self.hooks.values())),
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
-                        owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h))
+                        owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h),
+                        if_played=_starts_played(h.get("when")))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:
