@@ -307,6 +307,49 @@ class Game(World, Decks):
                 return None
         return ctx if hook.when is None or hook.when(ctx) else None
 
+    def asker(self, hook, params: dict, key: str):
+        """For asking one hook about many values of one param of an event in a row, while nothing on the
+        table changes (a move's search asks each refusal hook of every space it comes to): a function
+        value → whether the hook applies to the event with params[key] = value. The same verdict as
+        _applies, with its contexts (one for each copy of a per-copy hook's card) made once and the value
+        put into them, instead of a context made for every value."""
+        if hook.owner is not None and not self.in_play(hook.owner):
+            return lambda value: False
+        if not hook.filters and hook.when is None:
+            return lambda value: True
+        params = dict(params)
+        if hook.per_copy:
+            cards = self.state["cards"]
+            selves = [c for c in self.owner_copies(hook.owner) if not hook.if_played or cards[c.id]["where"] == "play"]
+        else:
+            selves = [self.owner_ref(hook.owner) if hook.owner is not None else None]
+        contexts = []
+        for me in selves:
+            env = {**hook.env, **params, "event": params}
+            if hook.owner is not None:
+                env["self"] = me
+            contexts.append(Context(self, env, hook.rule))
+        filters, when, matches = tuple(hook.filters.items()), hook.when, self._filter_matches
+
+        def ask(value) -> bool:
+            params[key] = value
+            for ctx in contexts:
+                ctx.env[key] = value
+                if all(matches(params.get(prep), wanted(ctx)) for prep, wanted in filters) \
+                        and (when is None or when(ctx)):
+                    return True
+            return False
+
+        def ask_when(value) -> bool:  # ask() of a hook with no filters: the `when` alone
+            params[key] = value
+            for ctx in contexts:
+                ctx.env[key] = value
+                if when(ctx):
+                    return True
+            return False
+
+        return ask if filters else ask_when
+
     def _filter_matches(self, actual, wanted) -> bool:
         if actual is None:
             return False

@@ -142,7 +142,9 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
     no further than `within` steps, and no further once `goal` is reached."""
     units, kind = game.state["units"], game.state["units"][unit.id]["kind"]
     stopping = {units[u]["space"] for k in stop for u in game.unit_ids(kind=k)} - {start} if stop else set()
-    adjacency, applies = game.board.adjacency(through), game._applies
+    adjacency = game.board.adjacency(through)
+    params = unit_event(kind, "entered", unit, Ref("space", start))[1]
+    asks = [game.asker(hook, params, "space") for hook in refusing]
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
     refused = set()
     while queue:
@@ -155,8 +157,8 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
         for n in adjacency[here]:
             if n in dist or n in refused:
                 continue
-            params = unit_event(kind, "entered", unit, Ref("space", n))[1]
-            if any(applies(hook, params) is not None for hook in refusing):
+            space = Ref("space", n)
+            if any(ask(space) for ask in asks):
                 refused.add(n)
                 continue
             dist[n], parent[n] = d, here
