@@ -12,7 +12,9 @@ number of arguments), and a selection's `where` (and a choice's `prefer`) is com
 pure sub-expression that does not depend on the item being tested (`nearest(s, space o where o has
 objective)` when scoring each space `s`) is worked out once per selection, the first time it is needed,
 instead of once per item. Pure means no dice and no chance (`roll`, `random`): such a value cannot differ
-between two items, so remembering it changes nothing but the time taken.
+between two items, so remembering it changes nothing but the time taken. In the same way a selection
+inside a scope whose `where` starts with pure tests that do not read the scope's item has those tests
+worked out once per run of the scope (`_hoisted`).
 """
 
 from __future__ import annotations
@@ -666,6 +668,9 @@ def _select(ir):
     having = _having_any_form(ir) if not ir.get("_plain") else None
     if having is not None:
         return _select_having_any(ir, having)
+    hoisted = _hoisted(ir)
+    if hoisted is not None:
+        return _select(hoisted)
     scope = _Scope({var})
     what, rest = _has_first(ir["where"], var)
     if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
@@ -707,6 +712,38 @@ def _select(ir):
             scope.memo, scope.item, scope.per_item = saved
 
     return run
+
+
+def _hoisted(ir):
+    """A selection compiled inside an enclosing selection or choice (a `where`, a `prefer`) whose `where`
+    starts with tests that do not read the enclosing items (`card w in unit where w.range and w.to_hit and
+    any(zombie z where … s …)` while scoring each space s): the same selection over the items that pass
+    those tests, `KIND v in (KIND v in SRC where FIRST) where REST`, else None. The inner selection has one
+    value for every item of the enclosing scope, so it is worked out once per run of that scope (see
+    _remembering) instead of once per item; the order of the items is kept. Only pure tests are moved, so
+    they are worked out no more often than as written and their answers cannot differ."""
+    where = ir["where"]
+    if not _SCOPES or not (isinstance(where, dict) and where.get("op") == "and"):
+        return None
+    enclosing = frozenset().union(*(scope.bound for scope in _SCOPES))
+    if ir.get("in") is not None:
+        names, pure = _free(ir["in"])
+        if not pure or names & enclosing:
+            return None
+    args, k = where["args"], 0
+    while k < len(args):
+        names, pure = _free(args[k])
+        if not pure or (names - {ir["var"]}) & enclosing:
+            break
+        k += 1
+    if k == 0 or k == len(args):  # nothing to move, or the whole selection is already worked out once
+        return None
+    first = args[0] if k == 1 else {"op": "and", "args": args[:k]}
+    rest = args[k] if k == len(args) - 1 else {"op": "and", "args": args[k:]}
+    inner = {"select": ir["select"], "var": ir["var"], "where": first}
+    if ir.get("in") is not None:
+        inner["in"] = ir["in"]
+    return {"select": ir["select"], "var": ir["var"], "in": inner, "where": rest}
 
 
 def _among_form(ir):

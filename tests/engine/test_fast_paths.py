@@ -193,3 +193,50 @@ def test_what_having_keeps_of_markers_follows_every_mark_and_a_replaced_space_re
     game.state["spaces"][spaces[9].id] = {"markers": {"ai_test_mark": 1}}
     assert table.having(spaces, marker) == [spaces[9]]
     assert table.having(spaces, marker) == [s for s in spaces if table.has(s, marker)]
+
+
+def lit(value: int) -> dict:
+    return {"lit": value, "type": "int"}
+
+
+def crowded_spaces_ir(first: dict) -> dict:
+    """`list(space s where count(unit u where FIRST and distance(u, s) <= 2) > 1)`: the inner selection's
+    first test does not read s when FIRST does not."""
+    near = {"chain": [{"call": "distance", "args": [name("u"), name("s")]}, "<=", lit(2)]}
+    inner = {"select": "unit", "var": "u", "where": {"op": "and", "args": [first, near]}}
+    where = {"chain": [{"call": "count", "args": [inner]}, ">", lit(1)]}
+    return {"call": "list", "args": [{"select": "space", "var": "s", "where": where}]}
+
+
+ZOMBIE_SIDE = {"chain": [{"attr": "side", "of": name("u")}, "==", name("zombies")]}
+
+
+def test_a_selection_inside_another_tests_what_does_not_read_the_outer_item_once(lnoe, monkeypatch):
+    hoisted = interp.expr(crowded_spaces_ir(ZOMBIE_SIDE))
+    monkeypatch.setattr(interp, "_hoisted", lambda ir: None)
+    plain = interp.expr(crowded_spaces_ir(ZOMBIE_SIDE))
+    checked = 0
+    for game in positions(lnoe):
+        ctx = Context(game, {}, None)
+        found = hoisted(ctx)
+        assert found == plain(ctx)
+        checked += len(found)
+    assert checked > 20  # real crowds were compared, not empty lists
+
+
+def test_only_pure_tests_that_do_not_read_an_enclosing_item_are_moved_out():
+    scope = interp._Scope({"s"})
+    interp._SCOPES.append(scope)
+    try:
+        inner = crowded_spaces_ir(ZOMBIE_SIDE)["args"][0]["where"]["chain"][0]["args"][0]
+        moved = interp._hoisted(inner)
+        assert moved["in"] == {"select": "unit", "var": "u", "where": ZOMBIE_SIDE}
+        assert moved["where"] == inner["where"]["args"][1]
+        reads_s = {"chain": [{"attr": "space", "of": name("u")}, "==", name("s")]}
+        assert interp._hoisted({**inner, "where": {"op": "and", "args": [reads_s, ZOMBIE_SIDE]}}) is None
+        dice = {"chain": [{"call": "roll", "args": [{"lit": [1, 6], "type": "dice"}]}, ">", lit(3)]}
+        assert interp._hoisted({**inner, "where": {"op": "and", "args": [dice, ZOMBIE_SIDE]}}) is None
+        assert interp._hoisted({**inner, "in": name("s")}) is None  # the pool itself depends on s
+    finally:
+        interp._SCOPES.pop()
+    assert interp._hoisted(inner) is None  # outside any selection: nothing to gain
