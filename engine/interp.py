@@ -688,7 +688,7 @@ def _select(ir):
             out = []
             if what is not None:
                 wanted = what(ctx)
-                kept = ctx.table.having(pool, wanted)
+                kept = ctx.table.having(pool, wanted, None if isinstance(src, list) else kind)
                 if kept is None:  # `has` would make records (a space's markers): item by item, as written
                     has = ctx.table.has
                     kept = (item for item in pool if has(item, wanted))
@@ -827,12 +827,14 @@ def _select_having_any(ir, names):
     wanted = [expr(n) for n in names]
 
     def run(ctx):
-        pool = ctx.table.pool(kind, source(ctx) if source is not None else None)
+        src = source(ctx) if source is not None else None
+        pool = ctx.table.pool(kind, src)
         if not pool:
             return []
+        made = None if isinstance(src, list) else kind
         found = set()
         for what in wanted:
-            kept = ctx.table.having(pool, what(ctx))
+            kept = ctx.table.having(pool, what(ctx), made)
             if kept is None or not all(type(item) is Ref for item in kept):
                 return general(ctx)
             found.update(map(id, kept))  # the pool's own objects, alive while it is

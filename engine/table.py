@@ -176,24 +176,26 @@ class Table:
             return bool(self.units(item.id, container))
         return False
 
-    def having(self, items: list, what) -> list | None:
+    def having(self, items: list, what, made: str | None = None) -> list | None:
         """The items that `has` `what`, in order: [i for i in items if self.has(i, what)], worked out
         without changing anything, or None when it cannot be (`has` on a space or building with no record
         yet makes one). The quick forms of `has` for keywords and markers below must say what `has` says:
         change them together. Which cards have a keyword (never changed once a card is made), which have a
         marker and which spaces have a marker are each worked out once for the whole table and kept, and
-        World.mark keeps them up to date (`marked`)."""
+        World.mark keeps them up to date (`marked`). `made`: the kind of selection `pool` made the items
+        for ("card", "space", …), so they need not be looked at one by one to know they are all cards
+        (or all spaces); None when they came from anywhere else (a list)."""
         state = self.game.state
         kind = what.kind if isinstance(what, Ref) else None
-        if (kind == "keyword" or kind == "marker") and all(type(i) is Ref and i.kind == "card" for i in items):
+        if (kind == "keyword" or kind == "marker") and _all_of(items, "card", made):
             marked = self._marked_cards(kind, what.id)  # `card c where c has item`, `card w where w has ready`
             return [i for i in items if i.id in marked]
-        if kind == "kind" and all(type(i) is Ref and i.kind == "space" and i.id is not None for i in items):
+        if kind == "kind" and _all_of(items, "space", made):
             # `space s where s has hero`: the spaces holding a unit of the kind, found once for all of them
             units = state["units"]
             occupied = {units[u]["space"] for u in self.game.unit_ids(kind=None if what.id == "unit" else what.id)}
             return [i for i in items if i.id in occupied]
-        if kind == "marker" and all(type(i) is Ref and i.kind == "space" for i in items):  # `space s where s has gas`
+        if kind == "marker" and _all_of(items, "space", made):  # `space s where s has gas`
             spaces = state.get("spaces")
             if spaces is None:
                 return None if items else []
@@ -518,6 +520,16 @@ class Table:
 
     def sight(self, a, b) -> bool:
         return self.game.sight(_space(self, a), _space(self, b))
+
+
+def _all_of(items: list, kind: str, made: str | None) -> bool:
+    """Whether the items are all references to things of `kind` (with an id): known without looking when
+    a selection of that kind made them (`made`; a selection of zones gives spaces)."""
+    if made is not None:
+        return made == kind or (kind == "space" and made == "zone")
+    if kind == "card":
+        return all(type(i) is Ref and i.kind == "card" for i in items)
+    return all(type(i) is Ref and i.kind == kind and i.id is not None for i in items)
 
 
 def within(ctx, value, spec) -> bool:
