@@ -81,15 +81,19 @@ scenario "Trial" {
 """
 
 
-@pytest.fixture
-def game(write_pack):
-    root = write_pack({"sys.pit": SYSTEM, "main.pit": SCENARIO}, with_system=False)
+def start(write_pack, system: str = SYSTEM):
+    root = write_pack({"sys.pit": system, "main.pit": SCENARIO}, with_system=False)
     result = compile_paths([root])
     assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
     made = new_game(result.pack, "trial", seed=1,
                     policies={"heroes": ScriptedPolicy(()), "zombies": ScriptedPolicy(())})
     made.state["at"] = ["test"]
     return made
+
+
+@pytest.fixture
+def game(write_pack):
+    return start(write_pack)
 
 
 def copies(game, proto: str) -> list[str]:
@@ -166,13 +170,7 @@ card "Veto" {
 
 
 def test_a_copy_does_not_run_for_a_card_an_earlier_copy_cancelled(write_pack):
-    system = SYSTEM.replace("counter watched = 0", "counter watched = 0\n  counter vetoes = 0") + VETO
-    root = write_pack({"sys.pit": system, "main.pit": SCENARIO}, with_system=False)
-    result = compile_paths([root])
-    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
-    game = new_game(result.pack, "trial", seed=1,
-                    policies={"heroes": ScriptedPolicy(()), "zombies": ScriptedPolicy(())})
-    game.state["at"] = ["test"]
+    game = start(write_pack, SYSTEM.replace("counter watched = 0", "counter watched = 0\n  counter vetoes = 0") + VETO)
     for veto in copies(game, "veto"):
         place(game, veto, "side:zombies")
     totem = copies(game, "totem")[0]
