@@ -500,7 +500,8 @@ class Game(World, Decks):
 
     def preferred(self, choices: list) -> tuple[list[int], float | None] | None:
         """The best-scored real options of the current choice (their indices, in order) and the best
-        score's first criterion (None for an empty score); None when the rules give no advice. The same
+        score's first criterion (None for an empty score, and for a priority list's only option when it
+        cannot be declined: nothing is worked out); None when the rules give no advice. The same
         answer as comparing every option's whole score (`preferences`), but a priority list's criteria
         are worked out one at a time, each only for the options still tied on those before it."""
         prefer = self._prefer
@@ -508,6 +509,8 @@ class Game(World, Decks):
             return None
         real = [i for i, c in enumerate(choices) if c is not None]
         parts = getattr(prefer, "parts", None)
+        if parts is not None and len(choices) == 1 and real:
+            return real, None  # one option and no declining: nothing to weigh (the criteria are pure)
         if parts is None or not real:
             scores = {i: _criteria(prefer(choices[i])) for i in real}
             best = max(scores.values(), default=())

@@ -138,7 +138,8 @@ def test_a_priority_list_worked_out_criterion_by_criterion_picks_what_whole_scor
             return quick
         real = [i for i, c in enumerate(choices) if c is not None]
         best = max(scores[i] for i in real)
-        assert quick == ([i for i in real if scores[i] == best], best[0] if best else None)
+        lone = len(choices) == 1 and getattr(game._prefer, "parts", None) is not None  # nothing worked out
+        assert quick == ([i for i in real if scores[i] == best], None if lone or not best else best[0])
         compared["choices"] += 1
         compared["lists"] += getattr(game._prefer, "parts", None) is not None
         return quick
@@ -147,6 +148,22 @@ def test_a_priority_list_worked_out_criterion_by_criterion_picks_what_whole_scor
     for seed in (1, 2):
         play(ai_game(lnoe, seed))
     assert compared["lists"] > 100 and compared["choices"] > compared["lists"]
+
+
+def test_a_lone_option_that_cannot_be_declined_is_taken_without_working_out_its_criteria():
+    from spawnpit.engine.game import Game
+
+    class Untouchable:
+        parts = ("first", "second")
+
+        def criterion(self, k, index, option):
+            raise AssertionError("a criterion was worked out for a choice with one option")
+
+    game = Game.__new__(Game)
+    game._prefer = Untouchable()
+    assert game.preferred(["only"]) == ([0], None)
+    with pytest.raises(AssertionError):  # `may`: whether to decline depends on the first criterion
+        game.preferred(["only", None])
 
 
 def test_a_criterion_is_a_number_yes_no_or_whether_there_is_a_thing():
