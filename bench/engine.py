@@ -9,7 +9,7 @@ cannot run is listed with its first error instead of figures.
 The target of issue 3 is for Die Zombies, Die! played AI vs AI: at least 100 games/s per core and at least
 50,000 events/s; the last line says whether it is met.
 
-    python bench/engine.py [--games N] [--warm N] [--policy ai|random|both] [--scenario NAME ...]
+    python bench/engine.py [--games N] [--warm N] [--repeat N] [--policy ai|random|both] [--scenario NAME ...]
     python bench/engine.py --profile 50     # cProfile of Die Zombies, Die! AI vs AI, seeds 0..49
 """
 
@@ -35,12 +35,13 @@ def sides(pack: dict, scenario: str) -> list[str]:
     return [b["id"] for b in pack["systems"][system].get("blocks", []) if b["kind"] == "side"]
 
 
-def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0) -> dict:
+def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, repeat: int = 1) -> dict:
     """Play `games` seeded games; games/s and events/s by CPU time and by wall clock, or the error.
     First, untimed, `warm` games on other seeds: a long simulation plays each of a scenario's board
     layouts (Die Zombies, Die! draws 4 of 6 L-boards: 15 layouts) many times, and the distances and
     lines of sight its board caches serve every game on it; a short run from cold would mostly time
-    filling those caches."""
+    filling those caches. With `repeat` > 1 the same games are played that many times and the fastest
+    run is reported (as timeit does): on a shared machine the others measure the neighbours too."""
     players = sides(pack, scenario)
     new_game(pack, scenario, seed=0)  # the compiled model and board are built once per pack: not timed
     for seed in range(1_000_000, 1_000_000 + warm):
@@ -48,16 +49,21 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0) -
             play(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players}))
         except Exception:  # noqa: BLE001 - reported by the timed games below
             break
-    events = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for seed in range(games):
-        try:
-            game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
-            play(game)
-        except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
-            return {"error": f"seed {seed}: {type(err).__name__}: {str(err)[:100]}"}
-        events += game.state["events"]
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    best = None
+    for _ in range(max(1, repeat)):
+        events = 0
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(games):
+            try:
+                game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
+                play(game)
+            except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
+                return {"error": f"seed {seed}: {type(err).__name__}: {str(err)[:100]}"}
+            events += game.state["events"]
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        if best is None or cpu < best[0]:
+            best = (cpu, wall, events)
+    cpu, wall, events = best
     return {"games": games / cpu, "events": events / cpu, "wall_games": games / wall, "per_game": events / games}
 
 
@@ -94,6 +100,8 @@ def main() -> None:
     ap.add_argument("--warm", type=int, default=60, metavar="N",
                     help="untimed games first, so the boards' caches are as warm as in a long simulation (0: cold)")
     ap.add_argument("--scenario", action="append", help="only these scenarios (system:id); repeatable")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="play the timed games N times and report the fastest run (a busy machine's figures vary)")
     ap.add_argument("--profile", type=int, metavar="N", help=f"profile {TARGET} AI vs AI, seeds 0..N-1, instead")
     args = ap.parse_args()
     if args.profile:
@@ -106,11 +114,11 @@ def main() -> None:
     if args.scenario:
         runs = [(p, s) for p, s in runs if s in args.scenario]
     print(f"{args.games} games per scenario and policy, per core (CPU time of one process), "
-          f"after {args.warm} untimed games each")
+          f"after {args.warm} untimed games each" + (f", fastest of {args.repeat} runs" if args.repeat > 1 else ""))
     target = None
     for run_pack, scenario in runs:
         for policy in policies:
-            figures = measure(run_pack, scenario, args.games, policy, args.warm)
+            figures = measure(run_pack, scenario, args.games, policy, args.warm, args.repeat)
             print(f"{scenario:34} {policy + ' vs ' + policy:16} {shown(figures)}")
             if scenario == TARGET and policy == "ai":
                 target = figures
