@@ -11,16 +11,20 @@ The target of issue 3 is for Die Zombies, Die! played AI vs AI: at least 100 gam
 
     python bench/engine.py [--games N] [--warm N] [--repeat N] [--policy ai|random|both] [--scenario NAME ...]
     python bench/engine.py --profile 50     # cProfile of Die Zombies, Die! AI vs AI, seeds 0..49
+    python bench/engine.py --by-rule 50     # the same games' time by rule hook and by `prefer` criterion
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
+from collections import Counter
 from pathlib import Path
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import new_game, play
+from spawnpit.engine import interp, new_game, play
+from spawnpit.engine.game import Game
 from spawnpit.engine.policies import POLICIES
 from spawnpit.resources import builtin_paths
 
@@ -93,6 +97,72 @@ def profile(games: int, top: int = 30) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
+@contextlib.contextmanager
+def _timing_rules(hooks: Counter, runs: Counter, criteria: Counter, asked: Counter):
+    """While inside: each hook's run timed (its own time, hooks it raised inside it left out) into
+    hooks/runs by (rule title, event), and each `prefer` criterion worked out by the ai into
+    criteria/asked by (rule title, criterion's position in its priority list)."""
+    run, criterion, clock, inner = Game._run, interp.Advice.criterion, time.perf_counter, [0.0]
+
+    def timed_run(game, hook, params, ctx=None):
+        outer, inner[0] = inner[0], 0.0
+        start = clock()
+        try:
+            return run(game, hook, params, ctx)
+        finally:
+            spent = clock() - start
+            key = (hook.rule["title"], hook.event)
+            hooks[key] += spent - inner[0]
+            runs[key] += 1
+            inner[0] = outer + spent
+
+    def timed_criterion(advice, k, index, option):
+        start = clock()
+        try:
+            return criterion(advice, k, index, option)
+        finally:
+            key = (advice.ctx.rule["title"], k)
+            criteria[key] += clock() - start
+            asked[key] += 1
+
+    Game._run, interp.Advice.criterion = timed_run, timed_criterion
+    try:
+        yield
+    finally:
+        Game._run, interp.Advice.criterion = run, criterion
+
+
+def by_rule(pack: dict, scenario: str, games: int, policy: str = "ai", warm: int = 20) -> dict:
+    """Where a scenario's games spend their time, by rule: `games` seeded games (after `warm` untimed
+    ones), each hook's own time and number of runs, and each `prefer` criterion's (worked out inside
+    its hook, so its time is part of the hook's too). Times are wall-clock seconds, timing included."""
+    players = sides(pack, scenario)
+    game_of = lambda seed: new_game(pack, scenario, seed=seed, policies={s: POLICIES[policy]() for s in players})
+    for seed in range(1_000_000, 1_000_000 + warm):
+        play(game_of(seed))
+    hooks, runs, criteria, asked = Counter(), Counter(), Counter(), Counter()
+    start = time.perf_counter()
+    with _timing_rules(hooks, runs, criteria, asked):
+        for seed in range(games):
+            play(game_of(seed))
+    return {"total": time.perf_counter() - start, "hooks": hooks, "runs": runs, "criteria": criteria, "asked": asked}
+
+
+def shown_by_rule(found: dict, top: int = 25) -> str:
+    total = found["total"]
+    lines = [f"{'share':>6} {'runs':>7} {'per run':>9}  hook (rule @ event)"]
+    for (rule, event), spent in found["hooks"].most_common(top):
+        n = found["runs"][rule, event]
+        lines.append(f"{100 * spent / total:5.1f}% {n:7} {1e6 * spent / n:7.0f}us  {rule} @ {event}")
+    outside = total - sum(found["hooks"].values())
+    lines.append(f"{100 * outside / total:5.1f}%  outside any hook (turn structure, setup, policies' own work)")
+    lines += ["", f"{'share':>6} {'asked':>7} {'each':>9}  prefer criterion (rule, position in the list from 0)"]
+    for (rule, k), spent in found["criteria"].most_common(top):
+        n = found["asked"][rule, k]
+        lines.append(f"{100 * spent / total:5.1f}% {n:7} {1e6 * spent / n:7.1f}us  {rule}, criterion {k}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per scenario and policy (seeds 0..N-1)")
@@ -103,9 +173,16 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="play the timed games N times and report the fastest run (a busy machine's figures vary)")
     ap.add_argument("--profile", type=int, metavar="N", help=f"profile {TARGET} AI vs AI, seeds 0..N-1, instead")
+    ap.add_argument("--by-rule", type=int, metavar="N",
+                    help=f"time {TARGET} AI vs AI, seeds 0..N-1, by rule hook and prefer criterion, instead")
     args = ap.parse_args()
     if args.profile:
         profile(args.profile)
+        return
+    if args.by_rule:
+        found = by_rule(compile_paths(builtin_paths()).pack, TARGET, args.by_rule, warm=args.warm)
+        print(f"{args.by_rule} games of {TARGET}, AI vs AI, {found['total']:.2f} s (timing included)")
+        print(shown_by_rule(found))
         return
     policies = ["ai", "random"] if args.policy == "both" else [args.policy]
     runs = [(compile_paths([MINI]).pack, "last_stand")]

@@ -59,3 +59,48 @@ def test_the_log_fingerprint_of_a_seeded_game_is_reproduced(mini):
     first = loghash.game_hash(pack, "last_stand", 3, "ai")
     assert first == loghash.game_hash(pack, "last_stand", 3, "ai")
     assert first[1] > 0
+
+
+def test_time_by_rule_counts_a_hook_s_own_time_not_the_hooks_it_raised(monkeypatch):
+    """`--by-rule`: a hook that raises another inside it is charged its own time only."""
+    from types import SimpleNamespace
+
+    from spawnpit.engine.game import Game
+
+    engine = load("engine")
+    now = [0.0]
+    monkeypatch.setattr(engine.time, "perf_counter", lambda: now[0])
+    hook = lambda title: SimpleNamespace(rule={"title": title}, event="e")
+
+    def fake_run(game, h, params, ctx=None):  # the outer hook takes 2 + 1 s around an inner one of 3 s
+        if h.rule["title"] == "outer":
+            now[0] += 2
+            Game._run(game, hook("inner"), params)
+            now[0] += 1
+        else:
+            now[0] += 3
+
+    monkeypatch.setattr(Game, "_run", fake_run)
+    hooks, runs, criteria, asked = (engine.Counter() for _ in range(4))
+    with engine._timing_rules(hooks, runs, criteria, asked):
+        Game._run(None, hook("outer"), {})
+        Game._run(None, hook("outer"), {})
+    assert hooks == {("outer", "e"): 6.0, ("inner", "e"): 6.0}
+    assert runs == {("outer", "e"): 2, ("inner", "e"): 2}
+    assert Game._run is fake_run  # put back
+
+
+def test_time_by_rule_of_a_real_game():
+    from spawnpit.engine import interp
+    from spawnpit.engine.game import Game
+    from spawnpit.resources import builtin_paths
+
+    engine = load("engine")
+    run, criterion = Game._run, interp.Advice.criterion
+    found = engine.by_rule(compile_paths(builtin_paths()).pack, engine.TARGET, games=1, warm=0)
+    assert Game._run is run and interp.Advice.criterion is criterion
+    assert found["runs"]["Hero Movement", "move"] > 0 and found["runs"]["Zombie Hunger", "zombie_turn.move_zombies"] > 0
+    assert found["asked"]["Hero Movement", 0] > 0
+    assert 0 < sum(found["hooks"].values()) <= found["total"]
+    text = engine.shown_by_rule(found)
+    assert "Hero Movement @ move" in text and "Hero Movement, criterion 0" in text
