@@ -22,6 +22,9 @@ FITS = {
     "name": None,
 }
 _NUMERIC = {"num", "any"}
+# what `<`, `<=`, `>` and `>=` cannot order: things on the table, names, text, dice not yet rolled
+_UNORDERED = {"kind", "marker", "keyword", "side", "deck", "card", "unit", "space", "building", "text", "list", "sel",
+              "mode", "board", "table", "event_name", "dice", "range", "target"}
 PREFERABLE = ("num", "bool", "unit", "space", "building", "card")  # what a `prefer` criterion may be
 _CODES = {"table": ("E0215", "table"), "deck": ("E0208", "deck"), "card": ("E0207", "card"), "board": ("E0210", "board"),
           "side": ("E0212", "side"), "kind": ("E0211", "unit kind"), "track": ("E0206", "track"),
@@ -370,7 +373,7 @@ class HookChecker:
         return "bool"
 
     def expr_Chain(self, expr: A.Chain) -> str:
-        left = self.expr(expr.first)
+        left, before = self.expr(expr.first), expr.first
         result = left
         for op, operand in expr.rest:
             if op == "has":
@@ -378,17 +381,24 @@ class HookChecker:
                 result = "bool"
             else:
                 right = self.expr(operand)
-                result = self._binary(op, left, right, operand)
-            left = right
+                result = self._binary(op, left, right, operand, before)
+            left, before = right, operand
         return result
 
-    def _binary(self, op: str, left: str, right: str, operand) -> str:
+    def _binary(self, op: str, left: str, right: str, operand, before) -> str:
         if op in ("+", "-", "*", "/", "%"):
             for side in (left, right):
                 if side not in _NUMERIC and side != "dice":
                     self.report.error("E0301", f"`{op}` needs numbers, found {side}", operand.span)
                     break
             return "num"
+        if op in ("<", "<=", ">", ">="):
+            for side, where in ((left, before), (right, operand)):
+                if side in _UNORDERED:
+                    self.report.error("E0301", f"`{op}` compares numbers, found {side}", where.span,
+                                      help="compare a number (a counter, a stat, a count(…)) or test it with `==`, `is` or `has`")
+                    break
+            return "bool"
         if op == "in" and left in ("kind", "marker", "keyword"):
             return "sel"
         return "bool"

@@ -266,10 +266,16 @@ def check_rule_call(ck, value) -> None:
 
 # ---- scenarios ------------------------------------------------------------------------------------
 
+MAX_ROUNDS = 1000  # a round of Last Night on Earth is about 100 engine events, and a game stops after 200,000
+
+
 def check_scenario(ck, decl: A.Block) -> None:
     rounds = first_value(decl, "rounds")
     if isinstance(rounds, A.Lit) and rounds.kind == "int" and rounds.value < 1:
         ck.report.error("E0302", f"a scenario lasts at least one round, not {rounds.value}", rounds.span)
+    elif isinstance(rounds, A.Lit) and rounds.kind == "int" and rounds.value > MAX_ROUNDS:
+        ck.report.error("E0302", f"a scenario lasts at most {MAX_ROUNDS} rounds, not {rounds.value}", rounds.span,
+                        help="the engine stops any game after 200,000 events; a board game's night is 10 to 30 rounds")
     decks = set(ck.vocab.decks)
     for value in (v for p in props(decl, "search_cards") for v in p.values):
         name = A.slug(str(value.value)) if isinstance(value, A.Lit) else getattr(value, "name", "")

@@ -193,7 +193,9 @@ class Game(World, Decks):
 
     def _runaway(self, why: str) -> None:
         rules = sorted(self.fired, key=self.fired.get, reverse=True)[:5]
-        raise GameError(f"runaway chain of events ({why}); most active rules: {', '.join(rules)}")
+        who = (f"most active rules: {', '.join(rules)}" if rules
+               else "no rule's hook ran, so the turn structure alone used it up (a scenario of very many rounds?)")
+        raise GameError(f"runaway chain of events ({why}); {who}")
 
     def _dispatch(self, event: str, params: dict) -> bool:
         """Run the hooks of one event; True when a replacement took its place. The `instead of` hooks
@@ -397,14 +399,14 @@ class Game(World, Decks):
                     continue
             elif inputs is False:
                 ctx = ctx or self._plain_ctx()
-                if not objective["test"](ctx):
+                if not self._holds(objective, ctx):
                     continue
             else:
                 key = inputs(self.state)
                 if key is not None and plan.unmet.get(index) == key:
                     continue
                 ctx = ctx or self._plain_ctx()
-                if not objective["test"](ctx):
+                if not self._holds(objective, ctx):
                     plan.unmet[index] = key
                     continue
             self.met.add(index)
@@ -412,6 +414,12 @@ class Game(World, Decks):
             return
         if quiet:
             plan.quiet = stamp
+
+    def _holds(self, objective: dict, ctx) -> bool:
+        try:
+            return objective["test"](ctx)
+        except interp.RuleError as err:
+            raise GameError(f"{self.scenario_rule['title']}, objective `{objective['text']}`: {err}") from err
 
     def _plan_objectives(self) -> None:
         """How each objective is checked (see _check_objectives): the `when` ones with the function

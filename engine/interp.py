@@ -439,14 +439,25 @@ _COMPARISON = """def {name}(ctx, a, b):
         a = a.id if a.kind != "track" else ctx.table.value(a)
     if type(b) is Ref:
         b = b.id if b.kind != "track" else ctx.table.value(b)
-    return True if {test} else False
+    try:
+        return True if {test} else False
+    except TypeError:
+        raise unordered({op!r}, a, b) from None
 """
-_COMPARISONS = {"_eq": "a == b", "_ne": "not (a == b)", "_lt": "(a or 0) < (b or 0)", "_le": "(a or 0) <= (b or 0)",
-                "_gt": "(a or 0) > (b or 0)", "_ge": "(a or 0) >= (b or 0)"}
-_made: dict = {"Ref": Ref}
-for _fn, _test in _COMPARISONS.items():
-    exec(compile(_COMPARISON.format(name=_fn, test=_test), f"<comparison {_fn}>", "exec"), _made)
-_eq, _ne, _lt, _le, _gt, _ge = (_made[n] for n in _COMPARISONS)
+_COMPARISON_TESTS = {"_eq": ("==", "a == b"), "_ne": ("!=", "not (a == b)"), "_lt": ("<", "(a or 0) < (b or 0)"),
+                     "_le": ("<=", "(a or 0) <= (b or 0)"), "_gt": (">", "(a or 0) > (b or 0)"),
+                     "_ge": (">=", "(a or 0) >= (b or 0)")}
+
+
+def unordered(op: str, a, b) -> RuleError:
+    """The error of `a < b` (or <=, >, >=) where the two cannot be put in order: a number and a name."""
+    return RuleError(f"`{op}` compares numbers, not {a!r} and {b!r}")
+
+
+_made: dict = {"Ref": Ref, "unordered": unordered}
+for _fn, (_op, _test) in _COMPARISON_TESTS.items():
+    exec(compile(_COMPARISON.format(name=_fn, op=_op, test=_test), f"<comparison {_fn}>", "exec"), _made)
+_eq, _ne, _lt, _le, _gt, _ge = (_made[n] for n in _COMPARISON_TESTS)
 
 
 def _arith2(ctx, op, a, b):
@@ -617,7 +628,10 @@ def _binary(left, op, right):
                 a = a.id if a.kind != "track" else ctx.table.value(a)
             if type(b) is Ref:
                 b = b.id if b.kind != "track" else ctx.table.value(b)
-            return True if test(a or 0, b or 0) else False
+            try:
+                return True if test(a or 0, b or 0) else False
+            except TypeError:
+                raise unordered(op, a, b) from None
 
         return order
 

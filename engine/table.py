@@ -159,7 +159,10 @@ class Table:
         if op == "!=":
             return left != right
         left, right = left or 0, right or 0
-        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+        try:
+            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+        except TypeError:
+            raise interp.unordered(op, left, right) from None
 
     def value(self, thing):
         """A track stands for its value in comparisons (`sun <= 0`); other references for their id."""

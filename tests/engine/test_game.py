@@ -135,3 +135,42 @@ def test_nothing_happens_after_the_result(lnoe_pack, scenario):
         play(game)
         results = [i for i, e in enumerate(game.entries) if e["type"] == "result"]
         assert results == [len(game.entries) - 1], (seed, game.entries[results[0]:][:4] if results else None)
+
+
+def test_a_turn_structure_that_uses_up_the_budget_says_no_rule_ran(write_pack, monkeypatch):
+    import spawnpit.engine.game as game_module
+
+    monkeypatch.setattr(game_module, "EVENT_BUDGET", 50)
+    result = compile_paths([write_pack({"main.pit": 'import "system.pit"\nusing mini\nscenario "Long" {\n'
+                                        '  board yard\n  rounds 900\n  zombies win at sundown\n}\n'})])
+    assert result.ok, [d.message for d in result.diagnostics]
+    with pytest.raises(GameError, match=r"over 50\); no rule's hook ran, so the turn structure alone used it up"):
+        play(new_game(result.pack, "long", seed=1))
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_ordering_a_number_and_a_name_is_a_rule_error_naming_the_hook(write_pack, monkeypatch, generated):
+    # `event.by` is a unit: the compiler cannot tell, so the game stops with the rule named, not a TypeError
+    from spawnpit.engine import interp
+
+    monkeypatch.setattr(interp, "GENERATE", generated)
+    extra = 'rule "Grudge" { text "compares a unit"; on zombie.killed { if event.by > 3 { kills += 1 } } }'
+    game = new_game(compiled(write_pack, extra), "trial", seed=1)
+    with pytest.raises(GameError, match=r"Grudge .*`>` compares numbers, not 'u\d+' and 3"):
+        play(game)
+
+
+def test_a_chain_of_orderings_that_cannot_be_ordered_is_a_rule_error(write_pack):
+    extra = 'rule "Grudge" { text "compares a unit"; on zombie.killed { if 1 < event.by < 3 { kills += 1 } } }'
+    game = new_game(compiled(write_pack, extra), "trial", seed=1)
+    with pytest.raises(GameError, match=r"Grudge .*`<` compares numbers"):
+        play(game)
+
+
+def test_an_objective_that_cannot_be_worked_out_is_named_in_the_error(write_pack):
+    pack = compiled(write_pack)
+    scenario = next(o for o in pack["objects"] if o["kind"] == "scenario")
+    # what the compiler refuses (E0301), put straight into a pack, as a hand-edited pack.json could
+    scenario["objectives"][0]["when"] = {"chain": [{"name": "kills"}, ">=", {"name": "hero"}]}
+    with pytest.raises(GameError, match=r"Trial, objective `.*`: `>=` compares numbers, not 0 and 'hero'"):
+        play(new_game(pack, "trial", seed=1))
