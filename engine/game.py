@@ -490,8 +490,8 @@ class Game(World, Decks):
         finally:
             self._prefer = None
         self.state["choices"] += 1
-        if not 0 <= index < len(choices):
-            raise GameError(f"the {side} policy answered {index} to a choice of {len(choices)}")
+        if type(index) is not int or not 0 <= index < len(choices):
+            raise GameError(f"the {side} policy answered {index!r} to a choice of {len(choices)} (an index from 0 is due)")
         picked = choices[index]
         self.log({"type": "choice", "side": side, "label": label, "options": len(choices), "index": index,
                   "picked": None if picked is None else _shown(picked)}, rule)

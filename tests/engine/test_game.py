@@ -174,3 +174,15 @@ def test_an_objective_that_cannot_be_worked_out_is_named_in_the_error(write_pack
     scenario["objectives"][0]["when"] = {"chain": [{"name": "kills"}, ">=", {"name": "hero"}]}
     with pytest.raises(GameError, match=r"Trial, objective `.*`: `>=` compares numbers, not 0 and 'hero'"):
         play(new_game(pack, "trial", seed=1))
+
+
+@pytest.mark.parametrize("answer", ["a", 1.0, 99, -1])
+def test_a_policy_answering_other_than_an_index_stops_the_game_with_a_clear_error(write_pack, answer):
+    class Odd:
+        def choose(self, game, side, label, options):
+            return answer
+
+    extra = 'on hero_turn.act.start { choose space s by heroes { kills += 0 } }'
+    game = new_game(compiled(write_pack, extra), "trial", seed=1, policies={"heroes": Odd(), "zombies": FirstPolicy()})
+    with pytest.raises(GameError, match=rf"the heroes policy answered {answer!r} to a choice of \d+ \(an index from 0 is due\)"):
+        play(game)
