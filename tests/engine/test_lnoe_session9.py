@@ -4,7 +4,7 @@ cards are (an Event to the Heroes' hand, a Townsfolk counted)."""
 from __future__ import annotations
 
 from tests.engine.lnoe_table import put
-from tests.engine.test_lnoe_faq import bare_game, emit_step, on_top, to_hand, where
+from tests.engine.test_lnoe_faq import bare_game, emit_step, give, on_top, to_hand, where
 
 
 def test_just_what_i_needed_drawing_a_townsfolk_counts_it_in_save_the_townsfolk(pack):
@@ -28,3 +28,35 @@ def test_hero_starting_cards_puts_an_event_in_the_heroes_hand_and_an_item_on_the
     item = on_top(game, "lighter")
     game.emit("hero.enters_play", {"unit": becky})
     assert where(game, item) == becky.id
+
+
+def _action(game, action_id: str) -> dict:
+    def walk(blocks):
+        for block in blocks:
+            if block.get("kind") == "action" and block["id"] == action_id:
+                return block
+            found = walk(block.get("blocks", []))
+            if found is not None:
+                return found
+        return None
+
+    return walk(game.model.system.get("blocks", []))
+
+
+def test_a_hero_who_gives_up_the_turn_to_blow_a_pit_neither_exchanges_nor_shoots_but_still_fights(pack):
+    """Complete Rulebook Appendix II (Burn 'em Out): the Hero "gives up their turn" to wreck the pit."""
+    from spawnpit.engine.flow import _allowed
+
+    game = bare_game(pack, "burn_em_out", heroes=["dynamite"])
+    pit = game.board.spawn_points[0]
+    becky, sally = put(game, "becky", pit), put(game, "sally", pit)
+    give(game, "dynamite", becky)
+    give(game, "revolver", becky)
+    shoot, exchange = _action(game, "shoot"), _action(game, "exchange_items")
+    assert _allowed(game, shoot, becky) and _allowed(game, exchange, becky)
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    assert game.state["counters"]["pits_pending"] == 1
+    assert not _allowed(game, shoot, becky) and not _allowed(game, exchange, becky)
+    assert _allowed(game, exchange, sally)  # the other Hero's turn is her own
+    game.emit("hero_turn.fight.end", {"unit": becky})
+    assert _allowed(game, shoot, becky)  # the next turn is a whole one again
