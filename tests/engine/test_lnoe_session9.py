@@ -60,3 +60,19 @@ def test_a_hero_who_gives_up_the_turn_to_blow_a_pit_neither_exchanges_nor_shoots
     assert _allowed(game, exchange, sally)  # the other Hero's turn is her own
     game.emit("hero_turn.fight.end", {"unit": becky})
     assert _allowed(game, shoot, becky)  # the next turn is a whole one again
+
+
+def test_no_it_cant_be_raises_a_zombie_hero_with_a_heros_health_at_a_pit_that_still_works(pack):
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, "burn_em_out", zombies=["no_it_cant_be"])
+    for _ in range(4):
+        put(game, "zombie", "town_center.a1")
+    pits = list(game.board.spawn_points)
+    for pit in pits[:-1]:  # every pit but the last is wrecked: the Zombie Hero can come out only there
+        game.mark(Ref("space", pit), "destroyed_pit", 1, game._plain_ctx())
+    to_hand(game, "no_it_cant_be", "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    (zh,) = game.table.units("zombie_hero")
+    assert where(game, zh) == pits[-1]
+    assert game.table.attribute(zh, "health") == 3  # not the kind's default of 1
