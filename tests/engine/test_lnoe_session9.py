@@ -76,3 +76,16 @@ def test_no_it_cant_be_raises_a_zombie_hero_with_a_heros_health_at_a_pit_that_st
     (zh,) = game.table.units("zombie_hero")
     assert where(game, zh) == pits[-1]
     assert game.table.attribute(zh, "health") == 3  # not the kind's default of 1
+
+
+def test_a_new_hero_may_enter_anywhere_in_the_manor_house(pack):
+    """LNOE rulebook, Placing New Heroes During the Game: "anywhere in the Manor House" if that side of
+    the centre board is in play."""
+    from tests.engine.test_lnoe_faq import answer
+
+    game = bare_game(pack, "defend_the_manor_house")
+    script = answer(game, "heroes", 0)  # enter at the centre (the house), then the first space offered
+    game.emit("new_hero", {})
+    offered = next(options for label, options in script.asked if label == "choose space")
+    house = {s for s in game.board.spaces if s.startswith("manor_house_board.")}
+    assert {s.id for s in offered} == house and len(house) == 16
