@@ -189,6 +189,8 @@ EFFECTS: dict[str, Effect] = {
     "log": Effect(("text",), form='log "text"'),
     "emit": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},
                    form='emit "event.name" [for UNIT] [with [A, B]]'),
+    "queue": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},
+                    form='queue "event.name" [for UNIT] [with [A, B]]'),
     "activate": Effect(UNITISH + ("kind",), {"by": NUM}, form="activate UNIT|KIND"),
     "open": Effect(("space", "building"), {"to": WHERE, "with": ("card",)}, form="open SPACE [to SPACE]"),
     "play": Effect(("card",), {"on": UNITISH + ("space", "card"), "from": ("unit", "side")},

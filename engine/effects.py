@@ -232,6 +232,16 @@ def log(ctx, what, args):
 def emit(ctx, what, args):
     """Raise an event now: its hooks run before the next statement. `for UNIT` gives it `unit`;
     `with [a, b]` gives it the parameters the event declares, in order."""
+    ctx.game.raise_now(*_event(ctx, what, args))
+
+
+def queue(ctx, what, args):
+    """Raise an event after the running one: it waits in the queue, as the engine's own events (`killed`,
+    `moved`, ...) do, so every hook of the running event, of any layer, runs first."""
+    ctx.game.emit(*_event(ctx, what, args))
+
+
+def _event(ctx, what, args) -> tuple[str, dict]:
     event = str(what(ctx))
     params = {"unit": _arg(ctx, args, "for")} if "for" in args else {}
     if "with" in args:
@@ -241,7 +251,7 @@ def emit(ctx, what, args):
         if names is None:  # the system's declaration, looked up once per game
             names = known[event] = tuple(ctx.game.model.event_params(event))
         params.update(zip(names, values if isinstance(values, list) else [values]))
-    ctx.game.raise_now(event, params)
+    return event, params
 
 
 def play(ctx, what, args):
@@ -292,6 +302,6 @@ EFFECTS = {
     "move": move, "place": place, "spawn": spawn, "remove": remove, "wound": wound, "heal": heal, "kill": kill,
     "roll": roll, "draw": draw, "discard": discard, "shuffle": shuffle, "search": search, "gain": gain,
     "spend": spend, "advance": advance, "set": set_, "flip": flip, "mark": mark, "unmark": unmark, "give": give,
-    "reveal": reveal, "log": log, "emit": emit, "cancel": cancel, "play": play, "end": end, "lookup": lookup, "retreat": retreat,
+    "reveal": reveal, "log": log, "emit": emit, "queue": queue, "cancel": cancel, "play": play, "end": end, "lookup": lookup, "retreat": retreat,
     "enter": enter,
 }

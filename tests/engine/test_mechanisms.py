@@ -111,6 +111,23 @@ def test_emit_runs_the_hooks_at_once_with_the_declared_parameters(write_pack):
     assert game.state["counters"]["marks"] == 7
 
 
+
+def test_queue_raises_the_event_after_every_hook_of_the_running_one(write_pack):
+    # `queue` waits for the rest of the hook (with `emit` the ping would run first and marks end at 5)
+    extra = ('on ping { marks = marks * 10 + who }\n'
+             'on game.start { queue "ping" with [1, 2]\n marks = 5 }')
+    game = game_for(write_pack, extra)
+    play(game)
+    assert game.state["counters"]["marks"] == 51  # 5 first, then the ping: 5 * 10 + 1
+
+
+def test_queue_of_an_undeclared_event_is_an_error_at_check(write_pack):
+    root = write_pack({"sys.pit": SYSTEM, "main.pit": SCENARIO.format(extra='on game.start { queue "pong" }')},
+                      with_system=False)
+    result = compile_paths([root])
+    assert not result.ok
+    assert any("pong" in d.message for d in result.diagnostics)
+
 def test_dice_pools_collect_rolls_and_answer_highest_and_doubles(write_pack):
     extra = ('on game.start { roll 2 of D6 into pool\n roll 1 of D6 into pool\n'
              ' if doubles(pool) { marks = 100 + highest(pool) } else { marks = highest(pool) } }')

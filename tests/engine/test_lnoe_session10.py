@@ -1,0 +1,54 @@
+"""Session 10 rules fixes, from the session 9 fidelity review: the order of a Hero's death (the last stand
+first, then the Zombie Hero rises), and a Hero blown up leaves nothing to rise."""
+
+from __future__ import annotations
+
+from tests.engine.lnoe_table import put
+from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
+
+
+def _black_zone(game) -> None:
+    game.state["counters"]["advanced_rules"] = 1
+    game.state["tracks"]["sun"] = 15
+
+
+def test_heros_sacrifice_takes_the_zombies_along_but_not_the_zombie_hero_the_hero_becomes(pack):
+    """LNOE Black Zone: a Hero killed there rises as a Zombie Hero. Hero's Sacrifice (Complete Rulebook
+    App. III) is played as the Hero is killed: the Zombies in the space die with the Hero, and the Zombie
+    Hero rises from the body after that; before, it rose first and the Sacrifice killed it too."""
+    game = bare_game(pack, "escape_in_the_truck")
+    _black_zone(game)
+    becky = put(game, "becky", "town_center.a1")
+    zombies = [put(game, "zombie", "town_center.a1") for _ in range(2)]
+    to_hand(game, "heros_sacrifice", "heroes")
+    answer(game, "heroes", "heros_sacrifice", "Take the Zombies in the space along", 0)
+    game.kill(becky, zombies[0], game._plain_ctx())
+    assert all(where(game, z) is None for z in zombies)  # taken along
+    (zh,) = game.table.units("zombie_hero")
+    assert where(game, zh) == "town_center.a1"
+    assert game.table.attribute(zh, "health") == game.table.attribute(becky, "health")
+
+
+def test_a_hero_who_goes_out_with_ill_see_you_in_hell_does_not_rise_as_a_zombie_hero(pack):
+    """Complete Rulebook App. III ("I'll See You In Hell!"): the Hero is removed from the board and may
+    not be turned into a Zombie Hero, even in the Black Zone."""
+    game = bare_game(pack, "escape_in_the_truck")
+    _black_zone(game)
+    becky = put(game, "becky", "town_center.a1")
+    zombie = put(game, "zombie", "town_center.a1")
+    to_hand(game, "ill_see_you_in_hell", "heroes")
+    game.state["units"][becky.id]["wounds"] = game.table.attribute(becky, "health") - 1
+    answer(game, "heroes", "ill_see_you_in_hell")
+    game.emit("fight_lost", {"fighter": becky, "foe": zombie})
+    assert where(game, becky) is None and where(game, zombie) is None
+    assert game.table.units("zombie_hero") == []
+
+
+def test_in_the_black_zone_a_hero_killed_otherwise_still_rises(pack):
+    game = bare_game(pack, "escape_in_the_truck")
+    _black_zone(game)
+    becky = put(game, "becky", "town_center.a1")
+    zombie = put(game, "zombie", "town_center.a1")
+    game.kill(becky, zombie, game._plain_ctx())
+    (zh,) = game.table.units("zombie_hero")
+    assert where(game, zh) == "town_center.a1"
