@@ -369,11 +369,11 @@ def test_a_gas_marker_shot_with_the_revolver_kills_its_space_and_next_door_on_3(
     sheriff = put(game, "sheriff_anderson", "town_center.a1")
     inside = [put(game, "zombie", "town_center.c3") for _ in range(2)]
     near, far = put(game, "zombie", "town_center.b3"), put(game, "zombie", "town_center.c2")
-    give(game, "revolver", sheriff)
+    revolver = give(game, "revolver", sheriff)
     game.mark(space(game, "town_center.c3"), "gas", 1, game._plain_ctx())
-    left = dice(game, [5], [3], [2])  # the shot hits; b3 is killed on 3, c2 survives its 2
+    left = dice(game, [5], [3], [2], [4])  # the shot hits; b3 is killed on 3, c2 survives its 2; ammo left
     game.emit("ignite", {"unit": sheriff})
-    assert not left
+    assert not left and where(game, revolver) == sheriff.id
     assert [where(game, z) for z in inside + [near]] == [None, None, None]
     assert where(game, far) == game.board.resolve("town_center.c2") and where(game, sheriff) is not None
     assert not game.table.has(space(game, "town_center.c3"), Ref("marker", "gas"))

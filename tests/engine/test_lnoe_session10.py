@@ -3,7 +3,7 @@ first, then the Zombie Hero rises), and a Hero blown up leaves nothing to rise."
 
 from __future__ import annotations
 
-from tests.engine.lnoe_table import put
+from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
 
 
@@ -52,3 +52,58 @@ def test_in_the_black_zone_a_hero_killed_otherwise_still_rises(pack):
     game.kill(becky, zombie, game._plain_ctx())
     (zh,) = game.table.units("zombie_hero")
     assert where(game, zh) == "town_center.a1"
+
+
+# ---- shooting a Gas marker is a ranged attack with the Item (LNOE Explosives: Gas Markers) ------------
+
+
+def _gas_at(game, space: str):
+    from spawnpit.engine.state import Ref
+
+    gas = Ref("space", game.board.resolve(space))
+    game.mark(gas, "gas", 1, game._plain_ctx())
+    return gas
+
+
+def test_an_item_already_fired_this_turn_cannot_be_fired_again_at_a_gas_marker(pack):
+    from tests.engine.test_lnoe_faq import give, rolls
+
+    game = bare_game(pack, heroes=["revolver", "zombie"])
+    billy = put(game, "billy", "town_center.b2")
+    put(game, "zombie", "town_center.a1")
+    give(game, "revolver", billy)
+    dice(game, [2], [3])  # a miss, and no ammo trouble
+    game.emit("shoot", {"unit": billy})
+    _gas_at(game, "town_center.c2")
+    script = answer(game, "heroes", "town_center.c2", "Shoot it", "revolver")
+    dice(game)  # no roll may happen: the Revolver was used this turn
+    game.emit("ignite", {"unit": billy})
+    assert len(rolls(game)) == 2
+    assert not any(label == "choose card" and options for label, options in script.asked)
+
+
+def test_a_gun_fired_at_a_gas_marker_may_run_out_of_ammo(pack):
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, heroes=["town_center.c2", "Shoot it", "revolver"])
+    billy = put(game, "billy", "town_center.a2")  # two spaces off: the blast rolls for no one else
+    revolver = give(game, "revolver", billy)
+    _gas_at(game, "town_center.c2")
+    zombie = put(game, "zombie", "town_center.c2")
+    left = dice(game, [5], [1])  # a hit: the gas goes off (its space is killed outright); then out of ammo
+    game.emit("ignite", {"unit": billy})
+    assert not left and where(game, zombie) is None
+    assert where(game, revolver) == "discard"
+
+
+def test_dynamite_thrown_at_a_gas_marker_is_used_up(pack):
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, heroes=["town_center.c2", "Shoot it", "dynamite"])
+    billy = put(game, "billy", "town_center.b2")
+    dynamite = give(game, "dynamite", billy)
+    give(game, "lighter", billy)
+    _gas_at(game, "town_center.c2")
+    left = dice(game, [2])  # a miss: the Dynamite is thrown all the same
+    game.emit("ignite", {"unit": billy})
+    assert not left and where(game, dynamite) == "discard"
