@@ -107,3 +107,67 @@ def test_dynamite_thrown_at_a_gas_marker_is_used_up(pack):
     left = dice(game, [2])  # a miss: the Dynamite is thrown all the same
     game.emit("ignite", {"unit": billy})
     assert not left and where(game, dynamite) == "discard"
+
+
+# ---- a scenario task counts unless the Hero who gave up the turn for it is killed ---------------------
+
+
+def test_burn_em_out_a_hero_killed_on_a_pit_wrecked_in_an_earlier_turn_does_not_mend_it(pack):
+    from tests.engine.test_lnoe_faq import emit_step, give, marked
+
+    game = bare_game(pack, "burn_em_out", heroes=["dynamite"])
+    old, new = game.board.spawn_points[:2]
+    counters = game.state["counters"]
+    from spawnpit.engine.state import Ref
+
+    game.mark(Ref("space", old), "destroyed_pit", 1, game._plain_ctx())
+    counters["pits_destroyed"] = 1
+    becky, sally = put(game, "becky", new), put(game, "sally", old)
+    give(game, "dynamite", becky)
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    assert counters["pits_pending"] == 1
+    game.kill(sally, None, game._plain_ctx())  # another Hero dies on the old wreck
+    assert marked(game, Ref("space", old), "destroyed_pit") and counters["pits_pending"] == 1
+    game.emit("hero_turn.end")
+    assert counters["pits_destroyed"] == 2
+
+
+def test_burn_em_out_the_hero_who_blew_the_pit_killed_that_turn_leaves_it_standing(pack):
+    from tests.engine.test_lnoe_faq import emit_step, give, marked
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, "burn_em_out", heroes=["dynamite"])
+    pit = game.board.spawn_points[0]
+    becky = put(game, "becky", pit)
+    give(game, "dynamite", becky)
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    game.kill(becky, None, game._plain_ctx())
+    game.emit("hero_turn.end")
+    assert not marked(game, Ref("space", pit), "destroyed_pit")
+    assert game.state["counters"]["pits_destroyed"] == 0
+
+
+def _truck_filled_by_becky(pack):
+    from tests.engine.test_lnoe_faq import emit_step, give
+
+    game = bare_game(pack, "escape_in_the_truck", heroes=["Fill the Truck with Gasoline"])
+    game.emit("setup")  # the Truck goes on the centre space (and the setup's Zombies)
+    becky, sally = put(game, "becky", "town_center.b2"), put(game, "sally", "town_center.b2")
+    give(game, "gasoline", becky)
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    assert game.state["counters"]["fuel_pending"] == 1
+    return game, becky, sally
+
+
+def test_escape_in_the_truck_another_hero_killed_at_the_truck_does_not_spill_the_fuel(pack):
+    game, becky, sally = _truck_filled_by_becky(pack)
+    game.kill(sally, None, game._plain_ctx())
+    game.emit("hero_turn.end")
+    assert game.state["counters"]["truck_filled"] == 1
+
+
+def test_escape_in_the_truck_the_hero_who_poured_killed_that_turn_spills_it(pack):
+    game, becky, sally = _truck_filled_by_becky(pack)
+    game.kill(becky, None, game._plain_ctx())
+    game.emit("hero_turn.end")
+    assert game.state["counters"]["truck_filled"] == 0
