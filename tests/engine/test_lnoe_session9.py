@@ -75,7 +75,7 @@ def test_no_it_cant_be_raises_a_zombie_hero_with_a_heros_health_at_a_pit_that_st
     game.emit("zombie_turn.spawn_roll.start")
     (zh,) = game.table.units("zombie_hero")
     assert where(game, zh) == pits[-1]
-    assert game.table.attribute(zh, "health") == 3  # not the kind's default of 1
+    assert game.table.attribute(zh, "health") in (2, 3)  # a Hero's (see test_lnoe_session11), not the kind's 1
 
 
 def test_a_new_hero_may_enter_anywhere_in_the_manor_house(pack):
