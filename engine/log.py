@@ -32,7 +32,15 @@ def dumps(head: dict, entries: list[dict]) -> str:
 
 
 def write(path: Path, head: dict, entries: list[dict]) -> None:
-    Path(path).write_text(dumps(head, entries), encoding="utf-8")
+    """The whole log at once, through a temporary file beside it: an existing log is replaced only by a
+    complete one. An OSError (no room, no permission) reaches the caller, the old file untouched."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(dumps(head, entries), encoding="utf-8")
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 class LogError(Exception):

@@ -30,15 +30,20 @@ class FirstPolicy:
 
 
 class ScriptedPolicy:
-    """A list of answers given in advance (tests, replays); when they run out, the first option."""
+    """A list of answers given in advance (tests, replays); when they run out, the first option, or with
+    `then_quit` the player leaves (PlayerQuit), as in the replay of a game a person abandoned."""
 
     name = "scripted"
 
-    def __init__(self, answers) -> None:
-        self.answers = list(answers)
+    def __init__(self, answers, then_quit: bool = False) -> None:
+        self.answers, self.then_quit = list(answers), then_quit
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        return self.answers.pop(0) if self.answers else 0
+        if self.answers:
+            return self.answers.pop(0)
+        if self.then_quit:
+            raise PlayerQuit("the recorded answers end here")
+        return 0
 
 
 class AIPolicy:

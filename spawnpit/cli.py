@@ -428,21 +428,58 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
     from spawnpit.engine.policies import PlayerQuit
 
     pack = _load_pack(inputs).data
+    if log_path:
+        _writable(log_path)  # before the game: a person's whole game must not be lost to a bad path
     game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
+
+    def save_log(unfinished: str | None = None) -> None:
+        if not log_path:
+            return
+        head = gamelog.header(game, policies)
+        if unfinished:
+            head["unfinished"] = unfinished
+        try:
+            gamelog.write(Path(log_path), head, game.entries)
+        except OSError as err:
+            click.echo(f"spawnpit: cannot write the log {log_path}: {err.strerror or err}", err=True)
+            sys.exit(EXIT_USAGE)
+        if unfinished:
+            click.echo(f"the log of the game so far is in {log_path}", err=True)
+
     try:
         result = run(game)
     except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
         click.echo(f"spawnpit: the game stopped: {err}", err=True)
+        save_log(f"stopped: {err}")
         sys.exit(EXIT_CONTENT)
     except PlayerQuit:
         click.echo("game abandoned", err=True)
+        save_log("abandoned by a player")
         sys.exit(EXIT_OK)
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
-    if log_path:
-        gamelog.write(Path(log_path), gamelog.header(game, policies), game.entries)
+    save_log()
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
+
+
+def _writable(out: str) -> None:
+    """Makes OUT's folder if need be and checks a file can be written there; else a usage error now."""
+    target = Path(out)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise click.UsageError(f"cannot write {out}: {err.strerror or err}") from err
+    if target.is_dir():
+        raise click.UsageError(f"cannot write {out}: it is a folder")
+    existed = target.exists()
+    try:  # a real open, not os.access: that says yes to root, and knows nothing of full or read-only disks
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise click.UsageError(f"cannot write {out}: {err.strerror or err}") from err
+    if not existed:
+        target.unlink(missing_ok=True)
 
 
 def _summary(game, result: dict, brief: bool = False) -> None:
@@ -523,7 +560,7 @@ def replay(log_file, inputs):
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.flow import run
     from spawnpit.engine.interp import RuleError
-    from spawnpit.engine.policies import ScriptedPolicy
+    from spawnpit.engine.policies import PlayerQuit, ScriptedPolicy
 
     try:
         head, entries = gamelog.read(Path(log_file))
@@ -533,13 +570,22 @@ def replay(log_file, inputs):
     if gamelog.pack_digest(pack) != head["pack"]:
         click.echo("warning: the rules differ from the ones the game was played with", err=True)
     answers = gamelog.choices(entries)
+    unfinished, ended = head.get("unfinished"), None  # a game that stopped early: replayed up to there
     try:
         probe = new_game(pack, f"{head['system']}:{head['scenario']}", seed=head["seed"])
-        policies = {s: ScriptedPolicy(answers.get(s, [])) for s in probe.model.sides}
+        policies = {s: ScriptedPolicy(answers.get(s, []), then_quit=bool(unfinished)) for s in probe.model.sides}
         game = new_game(pack, f"{head['system']}:{head['scenario']}", seed=head["seed"], policies=policies)
         run(game)
     except (GameError, RuleError) as err:
-        click.echo(f"not reproduced: the replay stopped: {err}", err=True)
+        if not unfinished:
+            click.echo(f"not reproduced: the replay stopped: {err}", err=True)
+            sys.exit(EXIT_CONTENT)
+        ended = f"stopped: {err}"
+    except PlayerQuit:
+        ended = "abandoned by a player"
+    if unfinished and ended != unfinished:
+        click.echo(f"not reproduced: the logged game ended early ({unfinished}); the replay "
+                   f"{'did not' if ended is None else f'ended otherwise ({ended})'}", err=True)
         sys.exit(EXIT_CONTENT)
     for number, (want, got) in enumerate(zip(entries, game.entries), 2):
         if want != got:
@@ -548,4 +594,7 @@ def replay(log_file, inputs):
     if len(entries) != len(game.entries):
         click.echo(f"not reproduced: {len(entries)} logged entries, {len(game.entries)} replayed", err=True)
         sys.exit(EXIT_CONTENT)
-    click.echo(f"reproduced: {len(entries)} entries, {game.state['result']['winner'] or 'nobody'} won")
+    if unfinished:
+        click.echo(f"reproduced: {len(entries)} entries of an unfinished game ({unfinished})")
+    else:
+        click.echo(f"reproduced: {len(entries)} entries, {game.state['result']['winner'] or 'nobody'} won")

@@ -134,3 +134,78 @@ def test_sim_reports_apart_the_rules_of_cards_no_game_had():
     assert all(not rule.startswith(("chainsaw", "gasoline")) for rule in summary.never_fired)
     assert set(summary.causes) <= {"zombies win at sundown", "zombies win when heroes_killed >= 2",
                                    "heroes win when zombies_killed >= 15", "zombies win: Hero Death"}
+
+
+def test_a_log_that_cannot_be_written_is_refused_before_the_game(write_pack, tmp_path):
+    """Not after the game: a person's whole game would be lost, and an internal error shown."""
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    result = run("play", "skirmish", "-i", pack(write_pack), "--log", str(blocker / "game.jsonl"))
+    assert result.exit_code == 2 and "cannot write" in result.output and str(blocker) in result.output
+    assert "won in round" not in result.output and "internal error" not in result.output
+    folder = run("play", "skirmish", "-i", pack(write_pack), "--log", str(tmp_path))
+    assert folder.exit_code == 2 and "won in round" not in folder.output
+
+
+def test_an_existing_log_is_kept_until_the_new_one_is_whole(write_pack, tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    log = folder / "game.jsonl"
+    log.write_text("an older game\n")
+    write_text = Path.write_text
+
+    def disk_full(self, data, *args, **kwargs):  # half the new log goes down, then the disk is full
+        if self.parent != folder:
+            return write_text(self, data, *args, **kwargs)
+        write_text(self, data[: len(data) // 2], *args, **kwargs)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    source = pack(write_pack)
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    result = run("play", "skirmish", "-i", source, "--log", str(log))
+    assert result.exit_code == 2 and "cannot write the log" in result.output and "No space left" in result.output
+    assert "Traceback" not in result.output
+    assert log.read_text() == "an older game\n" and [p.name for p in folder.iterdir()] == ["game.jsonl"]
+
+
+def test_an_abandoned_game_keeps_its_log_which_replays_up_to_there(write_pack, tmp_path):
+    log = tmp_path / "game.jsonl"
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
+    left = CliRunner().invoke(main, args, input="1\n" * 3 + "q\n", catch_exceptions=False)
+    assert left.exit_code == 0 and "game abandoned" in left.output and str(log) in left.output
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    validator = Draft202012Validator(json.loads((schemas_dir() / "log.schema.json").read_text()))
+    assert all(not list(validator.iter_errors(entry)) for entry in lines)
+    assert lines[0]["unfinished"] == "abandoned by a player" and lines[-1]["type"] != "result"
+    assert sum(1 for e in lines if e["type"] == "choice" and e["side"] == "heroes") >= 3
+    replayed = run("replay", str(log), "-i", pack(write_pack))
+    assert replayed.exit_code == 0 and f"reproduced: {len(lines) - 1} entries of an unfinished game" in replayed.output
+    del lines[0]["unfinished"]  # read as a finished game, the replay plays on past the end: not the same
+    log.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    assert run("replay", str(log), "-i", pack(write_pack)).exit_code == 1
+
+
+def test_a_game_the_rules_stop_keeps_its_log(write_pack, tmp_path, monkeypatch):
+    import spawnpit.engine.flow as flow
+    from spawnpit.engine.interp import RuleError
+
+    advance, calls = flow._advance, []
+
+    def fails_later(game, cursor):
+        calls.append(1)
+        if len(calls) > 12:
+            raise RuleError("no such space `q9`")
+        return advance(game, cursor)
+
+    monkeypatch.setattr(flow, "_advance", fails_later)
+    log = tmp_path / "game.jsonl"
+    result = run("play", "skirmish", "-i", pack(write_pack), "--seed", "4", "--log", str(log))
+    assert result.exit_code == 1 and "the game stopped: no such space `q9`" in result.output
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["unfinished"] == "stopped: no such space `q9`" and len(lines) > 1
+    calls.clear()
+    replayed = run("replay", str(log), "-i", pack(write_pack))
+    assert replayed.exit_code == 0 and "entries of an unfinished game (stopped: no such space `q9`)" in replayed.output
