@@ -488,11 +488,15 @@ def _summary(game, result: dict, brief: bool = False) -> None:
 
     counts = Counter(e["type"] for e in game.entries)
     winner = result["winner"] or "nobody"
+    cause = str(result["cause"])
+    if len(cause) > 200:  # a goal written as a very long expression: its start says which it was
+        cause = cause[:197] + "…"
     click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
-               f"{result['round']} ({result['cause']})")
+               f"{result['round']} ({cause})")
     if brief:
         return
-    click.echo(f"  {game.state['events']} events; " + ", ".join(f"{n} {t}" for t, n in sorted(counts.items())))
+    click.echo(f"  {len(game.entries)} log entries ({game.state['events']} engine events): "
+               + ", ".join(f"{n} {t}" for t, n in sorted(counts.items())))
     if game.state["counters"]:
         click.echo("  counters: " + ", ".join(f"{k} {v}" for k, v in sorted(game.state["counters"].items())))
 

@@ -44,6 +44,7 @@ def test_play_writes_a_log_that_validates_and_replays(write_pack, tmp_path):
     for entry in lines:
         assert not list(validator.iter_errors(entry)), entry
     assert lines[0]["type"] == "game" and lines[-1]["type"] == "result"
+    assert f"  {len(lines) - 1} log entries (" in result.output  # the summary counts what the log holds
     replayed = run("replay", str(log), "-i", pack(write_pack))
     assert replayed.exit_code == 0 and "reproduced" in replayed.output
 
@@ -112,7 +113,7 @@ def test_a_person_playing_sees_a_short_summary_and_can_leave(write_pack):
     done = runner.invoke(main, args, input="1\n" * 300, catch_exceptions=False)
     assert done.exit_code == 0, done.output
     assert "GAME OVER in round" in done.output and "won in round" in done.output
-    assert "events;" not in done.output and "counters:" not in done.output  # the AI's summary, not a person's
+    assert "log entries" not in done.output and "counters:" not in done.output  # the AI's summary, not a person's
     for leaving in ("q\n", ""):                                               # q, and end of input
         left = runner.invoke(main, args, input=leaving, catch_exceptions=False)
         assert left.exit_code == 0 and "game abandoned" in left.output and "Traceback" not in left.output
@@ -209,3 +210,11 @@ def test_a_game_the_rules_stop_keeps_its_log(write_pack, tmp_path, monkeypatch):
     calls.clear()
     replayed = run("replay", str(log), "-i", pack(write_pack))
     assert replayed.exit_code == 0 and "entries of an unfinished game (stopped: no such space `q9`)" in replayed.output
+
+
+def test_a_very_long_goal_is_cut_short_in_the_summary(write_pack):
+    long_goal = GAME.replace("heroes win when kills >= 2", "heroes win when " + " + ".join(["1"] * 400) + " >= 3")
+    result = run("play", "skirmish", "-i", str(write_pack({"main.pit": long_goal})))
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "heroes won in round 0 (heroes win when (1 + 1" in first and first.endswith("…)") and len(first) < 260
