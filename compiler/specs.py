@@ -214,6 +214,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "highest": (("value",), "num"),
     "lowest": (("value",), "num"),
     "doubles": (("value",), "bool"),
+    "dice": (("value",), "num"),
     "reach": (("unit", "num"), "sel"),
     "steps": (("unit", "place"), "num"),
     "within": (("value", "value"), "bool"),

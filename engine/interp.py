@@ -80,7 +80,7 @@ _UNSET = object()
 _SCOPES: list[_Scope] = []  # the scopes being compiled, outermost first
 # Functions whose value depends only on their arguments and the table (no dice, no chance, no change).
 PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest",
-                  "lowest", "doubles", "reach", "steps", "route", "nearest", "within", "apart"}
+                  "lowest", "doubles", "dice", "reach", "steps", "route", "nearest", "within", "apart"}
 _WORTH = ("select", "call", "chain", "op", "attr", "list", "name")  # dearer to work out than to remember
 
 
@@ -980,6 +980,7 @@ FUNCTIONS = {
     "highest": lambda ctx, pool: max(_dice(pool), default=0),
     "lowest": lambda ctx, pool: min(_dice(pool), default=0),
     "doubles": lambda ctx, pool: len(set(_dice(pool))) < len(_dice(pool)),
+    "dice": lambda ctx, pool: len(_dice(pool)),
     "reach": lambda ctx, unit, n: _movement.reach(ctx.game, unit, n),
     "steps": lambda ctx, unit, place: _movement.steps(ctx.game, unit, ctx.game.space_ref(place).id),
     "route": lambda ctx, unit, a, b: _movement.route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),
