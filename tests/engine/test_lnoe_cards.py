@@ -315,17 +315,22 @@ def test_discarding_the_last_hero_card_wins_for_the_zombies(pack):
     assert game.state["result"]["winner"] == "zombies"
 
 
-def test_i_dont_trust_em_stops_the_exchange_step_until_the_next_zombie_turn(pack):
+def test_i_dont_trust_em_stops_exchanges_until_the_next_zombie_turn_and_is_discarded_at_once(pack):
+    """Complete Rulebook App. III errata: until the start of the next Zombie Turn Heroes may not Exchange
+    Items; discard the card (it does not stay in play, so it cannot be cancelled there later)."""
+    from spawnpit.engine import flow
+
     game = bare_game(pack, zombies=[0])
-    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    sheriff, becky = put(game, "sheriff_anderson", "town_center.b2"), put(game, "becky", "town_center.b2")
+    exchange = next(a for phase in flow._blocks(game.model.system, "phase") for step in flow._blocks(phase, "step")
+                    for a in flow._blocks(step, "action") if a["id"] == "exchange_items")
+    assert flow._allowed(game, exchange, sheriff)
     card = to_hand(game, "i_dont_trust_em", "zombies")
-    assert not _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})
     game.emit("zombie_turn.spawn_roll.start")
-    assert where(game, card) == "play"
-    assert _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})  # the step is skipped
+    assert where(game, card) == "discard" and marked(game, sheriff, "no_exchange") and marked(game, becky, "no_exchange")
+    assert not flow._allowed(game, exchange, sheriff) and not flow._allowed(game, exchange, becky)
     game.emit("zombie_turn.start")
-    assert where(game, card) == "discard"
-    assert not _moment(game, ["hero_turn", "exchange"], "start", {"unit": sheriff})
+    assert not marked(game, sheriff, "no_exchange") and flow._allowed(game, exchange, sheriff)
 
 
 def test_teen_angst_hinders_a_student_who_then_loses_the_next_move_action(pack):

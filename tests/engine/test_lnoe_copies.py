@@ -1,7 +1,7 @@
 """Last Night on Earth cards of which two copies are on the table at once: each copy acts for itself
 (a card's hook that names `self` runs once per copy, tests/engine/test_per_copy.py). Two First Aid Kits
 on two Heroes both heal; cancelling one of two Lights Out, "My God, They've Taken the..." or Hysteria
-cards lifts its own marker only; two "I Don't Trust 'em" both go at the next Zombie Turn; a Hysteria
+cards lifts its own marker only; two "I Don't Trust 'em" played in one turn both go at once; a Hysteria
 rolls only for the Hero it is on. Scripted answers, exact outcomes."""
 
 from __future__ import annotations
@@ -98,8 +98,12 @@ def test_a_hysteria_rolls_only_for_the_hero_it_is_on_and_cancelling_it_lifts_its
     assert not marked(game, jake, "hysterical") and marked(game, sheriff, "hysterical")
 
 
-def test_two_i_dont_trust_em_both_go_at_the_next_zombie_turn(pack):
+def test_two_i_dont_trust_em_played_in_one_turn_both_go_at_once(pack):
     game = bare_game(pack)
-    cards = [in_play(game, "i_dont_trust_em") for _ in range(2)]
+    answer(game, "zombies", "i_dont_trust_em", "i_dont_trust_em", None)
+    becky, jenny = put(game, "becky", "town_center.b2"), put(game, "jenny", "town_center.b2")
+    cards = [to_hand(game, "i_dont_trust_em", "zombies") for _ in range(2)]
+    game.emit("zombie_turn.spawn_roll.start")
+    assert [where(game, c) for c in cards] == ["discard", "discard"] and marked(game, becky, "no_exchange")
     game.emit("zombie_turn.start")
-    assert [where(game, c) for c in cards] == ["discard", "discard"]
+    assert not marked(game, becky, "no_exchange") and not marked(game, jenny, "no_exchange")

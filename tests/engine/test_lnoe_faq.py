@@ -20,8 +20,8 @@ One test per FAQ answer, in the rulebook's order:
    players would share it; the LNOE Zombie Cards rule says two players' hands are not modelled), so no
    card can tell one player's Zombies from the other's. `test_faq_7_premise_one_zombie_side` only checks
    that premise, so the day a second Zombie side appears it fails and this answer gets its test;
-8. There's Too Many! is its own placing action: its Zombies may double up on one pit right after the
-   spawn step spread this turn's Zombies evenly.
+8. There's Too Many! is its own placing action: its Zombies may double up on pits right after the
+   spawn step spread this turn's Zombies evenly, though they are spread evenly among themselves.
 """
 
 from __future__ import annotations
@@ -390,24 +390,29 @@ def test_faq_7_premise_one_zombie_side(pack):
     assert [s for s in game.model.sides if "zombie" in s] == ["zombies"]
 
 
-def test_faq_8_theres_too_many_doubles_up_on_one_pit_after_the_even_spawn(pack):
+def test_faq_8_theres_too_many_doubles_up_on_pits_after_the_even_spawn_spreading_its_own_evenly(pack):
+    """The FAQ: Zombies are spread evenly within each placing action; the card's is another action, so
+    its Zombies go on pits that already had one this turn (here every pit), but not two on one pit."""
     game = bare_game(pack)
     pits = sorted(game.board.spawn_points)
     assert len(pits) == 4
     for _ in range(5):
         game.add_unit(game.model.protos("zombie")[0], pits[0])
-    answer(game, "zombies", "theres_too_many", pits[2], None)
+    answer(game, "zombies", "theres_too_many", None)
     to_hand(game, "theres_too_many", "zombies")
     left = dice(game, [3, 3], [4], [2])  # 6 beats 5 on the board; D6 = 4, one a pit; then D3 = 2
     game.emit("zombie_turn.spawn_roll")
     game.emit("zombie_turn.place_spawns")
+    spawned = len(game.entries)
     game.emit("zombie_turn.place_spawns.end")
     assert not left
+    by_card = [e for e in game.entries[spawned:] if e["type"] == "spawn"]
+    assert sorted(e["count"] for e in by_card) == [1, 1] and len({e["space"] for e in by_card}) == 2
     placed = {}
     for e in game.entries:
         if e["type"] == "spawn":
             placed[e["space"]] = placed.get(e["space"], 0) + e["count"]
-    assert placed == {pits[0]: 1, pits[1]: 1, pits[2]: 3, pits[3]: 1}
+    assert sorted(placed.values()) == [1, 1, 2, 2] and set(placed) == set(pits)
 
 
 # =====================================================================================================

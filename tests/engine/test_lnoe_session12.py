@@ -46,3 +46,57 @@ def test_a_signal_flare_fired_at_a_gas_marker_is_used_up(pack):
     left = dice(game, [5])
     game.emit("ignite", {"unit": billy})
     assert not left and where(game, flare) == "discard"
+
+
+# ---- I Don't Trust 'em: see test_lnoe_cards; Resilient --------------------------------------------------
+
+
+def _armed_billy(game):
+    from spawnpit.engine.state import Ref
+
+    billy = put(game, "billy", "town_center.a2")
+    shotgun = give(game, "pump_shotgun", billy)
+    revolver = give(game, "revolver", billy)
+    zombie = put(game, "zombie", "town_center.b2")
+    return billy, shotgun, revolver, zombie
+
+
+def test_resilient_discards_the_gun_that_was_fired(pack):
+    """The card's text and App. III (Laying Down the Law): after a Hero fires a Gun, that Gun runs out.
+    Before, the Zombies picked any Gun the Hero held, here the Pump Shotgun that was never fired."""
+    game = bare_game(pack, heroes=["revolver", "zombie"], zombies=["resilient"])
+    billy, shotgun, revolver, zombie = _armed_billy(game)
+    to_hand(game, "resilient", "zombies")
+    left = dice(game, [2], [6])  # a miss; the Revolver's own ammo roll is fine
+    game.emit("shoot", {"unit": billy})
+    assert not left
+    assert where(game, revolver) == "discard" and where(game, shotgun) == billy.id
+    assert game.state["decks"]["zombie_deck"]["discard"]  # Resilient was played
+
+
+def test_resilient_is_not_offered_when_the_hero_does_not_fire(pack):
+    game = bare_game(pack, heroes=[None], zombies=["resilient"])
+    billy, shotgun, revolver, zombie = _armed_billy(game)
+    card = to_hand(game, "resilient", "zombies")
+    left = dice(game)
+    game.emit("shoot", {"unit": billy})
+    assert where(game, card) == "side:zombies" and where(game, revolver) == billy.id
+    assert where(game, shotgun) == billy.id and not left
+
+
+# ---- Unrelenting Attack is not a Fight: card -----------------------------------------------------------
+
+
+def test_unrelenting_attack_may_follow_the_zombies_fight_card_in_the_same_fight(pack):
+    """Complete Rulebook §16.6.9.4: a Zombie plays up to one Fight: card *as well as* cards like Unrelenting
+    Attack. Before, it was itself a Fight: card, so after Uuuurrggghh! it was never offered."""
+    game = bare_game(pack, zombies=["uuuurrggghh", "unrelenting_attack"])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    to_hand(game, "uuuurrggghh", "zombies")
+    unrelenting = to_hand(game, "unrelenting_attack", "zombies")
+    # the fight: hero 5,3 against 4 and Uuuurrggghh!'s 2: fended off; then a new fight, the Zombie wins
+    left = dice(game, [5, 3], [4], [2], [2, 1], [6])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left and where(game, unrelenting) == "discard"
+    assert [e["card"] for e in game.entries if e["type"] == "play"] == ["uuuurrggghh", "unrelenting_attack"]
+    assert game.state["units"][sheriff.id]["wounds"] == 1
