@@ -100,3 +100,41 @@ def test_unrelenting_attack_may_follow_the_zombies_fight_card_in_the_same_fight(
     assert not left and where(game, unrelenting) == "discard"
     assert [e["card"] for e in game.entries if e["type"] == "play"] == ["uuuurrggghh", "unrelenting_attack"]
     assert game.state["units"][sheriff.id]["wounds"] == 1
+
+
+# ---- a Hero killed by an Explosive does not rise ------------------------------------------------------
+
+
+def _black_zone(game) -> None:
+    game.state["counters"]["advanced_rules"] = 1
+    game.state["tracks"]["sun"] = 15
+
+
+def test_a_hero_killed_by_a_gas_explosion_does_not_rise_in_the_black_zone(pack):
+    """Complete Rulebook §9.5.6 and §11.6.3: a Hero killed by an Explosive never becomes a Zombie Hero
+    (a Gas marker is Gasoline's); before, the Black Zone raised one from the blast."""
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, "escape_in_the_truck")
+    _black_zone(game)
+    becky, sally = put(game, "becky", "town_center.b2"), put(game, "sally", "town_center.b3")
+    zombie = put(game, "zombie", "town_center.b2")
+    gas = Ref("space", game.board.resolve("town_center.b2"))
+    game.mark(gas, "gas", 1, game._plain_ctx())
+    left = dice(game, [4])  # Sally, next door, is caught too (3+)
+    game.emit("explosion", {"space": gas})
+    assert not left and where(game, becky) is None and where(game, sally) is None and where(game, zombie) is None
+    assert game.table.units("zombie_hero") == []
+
+
+def test_a_hero_caught_in_a_dynamite_blast_does_not_rise_in_the_black_zone(pack):
+    game = bare_game(pack, "escape_in_the_truck", heroes=["dynamite", "zombie"])
+    _black_zone(game)
+    sheriff = put(game, "sheriff_anderson", "town_center.a2")
+    dynamite = give(game, "dynamite", sheriff)
+    give(game, "lighter", sheriff)
+    becky, zombie = put(game, "becky", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    left = dice(game, [6])
+    game.emit("shoot", {"unit": sheriff})
+    assert not left and where(game, becky) is None and where(game, zombie) is None
+    assert where(game, dynamite) == "discard" and game.table.units("zombie_hero") == []
