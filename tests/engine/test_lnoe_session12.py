@@ -138,3 +138,33 @@ def test_a_hero_caught_in_a_dynamite_blast_does_not_rise_in_the_black_zone(pack)
     game.emit("shoot", {"unit": sheriff})
     assert not left and where(game, becky) is None and where(game, zombie) is None
     assert where(game, dynamite) == "discard" and game.table.units("zombie_hero") == []
+
+
+# ---- New Spawning Pit: the Random Building roll ------------------------------------------------------
+
+
+def test_a_new_spawning_pit_never_opens_in_a_building_without_a_random_number_set(pack):
+    """LNOE, Rolling a Random Building: only numbered buildings come up, Hero's or Zombie's Choice
+    included. Before, the card offered every building: in Defend the Manor House, the house itself."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.test_lnoe_faq import Script, marked
+
+    for roll, side in (([1], "heroes"), ([6], "zombies")):
+        game = bare_game(pack, "defend_the_manor_house")
+        offered = []
+
+        def note_buildings(options):
+            offered.extend(o.id for o in options if o is not None)
+            return 0
+
+        game.policies[side] = Script(*(["new_spawning_pit"] if side == "zombies" else []), note_buildings)
+        if side == "heroes":
+            game.policies["zombies"] = Script("new_spawning_pit")
+        to_hand(game, "new_spawning_pit", "zombies")
+        left = dice(game, roll)
+        game.emit("zombie_turn.spawn_roll.start")
+        assert not left and offered
+        assert "manor_house_board.manor_house" not in offered
+        assert all(game.board.buildings[b].roll for b in offered), offered  # numbered buildings only
+        pits = [s for s in game.board.spaces if marked(game, Ref("space", s), "new_spawning_pit")]
+        assert len(pits) == 1 and game.board.building_of(pits[0]) == offered[0]
