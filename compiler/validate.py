@@ -45,16 +45,25 @@ def validate(pack: dict, report: Report) -> None:
         key = cache.digest(_schemas_digest(), kind, cache.canonical(obj)) if cache.enabled() else ""
         if key and cache.load("valid", key):
             continue
-        if _fast(kind, obj):
-            cache.store("valid", key, True)
-            continue
-        errors = list(_validators()[kind].iter_errors(obj))
+        errors = problems(kind, obj)
         for error in errors:
-            path = "/".join(str(p) for p in error.absolute_path)
             name = "pack" if kind == "pack" else f"{kind} `{obj['id']}`"
-            report.error("E0901", f"{name} at /{path}: {error.message}", _span(obj))
+            report.error("E0901", f"{name} at {error}", _span(obj))
         if not errors:
             cache.store("valid", key, True)
+
+
+def problems(kind: str, obj) -> list[str]:
+    """What is wrong with OBJ against the schema of KIND (`log` for a game log's lines too), each as
+    "/path: message"; [] when it is valid (the fast validator first, the reference one for the words)."""
+    if _fast(kind, obj):
+        return []
+    from jsonschema.exceptions import best_match
+
+    errors = list(_validators()[kind].iter_errors(obj))
+    best = best_match(errors)  # inside a oneOf, the branch's own error ("'seed' is a required property")
+    return [f"/{'/'.join(str(p) for p in error.absolute_path)}: {error.message}"
+            for error in ([best] if best is not None else []) + [e for e in errors if e is not best]]
 
 
 @functools.cache

@@ -31,18 +31,6 @@ def dumps(head: dict, entries: list[dict]) -> str:
     return "".join(line(e) + "\n" for e in [head, *entries])
 
 
-def write(path: Path, head: dict, entries: list[dict]) -> None:
-    """The whole log at once, through a temporary file beside it: an existing log is replaced only by a
-    complete one. An OSError (no room, no permission) reaches the caller, the old file untouched."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(dumps(head, entries), encoding="utf-8")
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 class LogError(Exception):
     """A file that is not a spawnpit game log (or a damaged one), with the line that is wrong."""
 
@@ -58,8 +46,15 @@ def read(path: Path) -> tuple[dict, list[dict]]:
             entries.append(json.loads(text))
         except json.JSONDecodeError as err:
             raise LogError(f"{path}:{number}: not a JSON line ({err.msg})") from err
-    if not entries or entries[0].get("type") != "game" or entries[0].get("format") != FORMAT:
+    if not entries or not isinstance(entries[0], dict) or entries[0].get("type") != "game" \
+            or entries[0].get("format") != FORMAT:
         raise LogError(f"{path}:1: not a spawnpit game log (no `{FORMAT}` header)")
+    from spawnpit.compiler.validate import problems  # the log's own schema, schemas/log.schema.json
+
+    for number, entry in enumerate(entries, 1):
+        wrong = problems("log", entry)
+        if wrong:
+            raise LogError(f"{path}:{number}: not a valid log line ({wrong[0]})")
     return entries[0], entries[1:]
 
 

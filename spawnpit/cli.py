@@ -259,15 +259,19 @@ def _format(out: str, fmt: str | None) -> str:
 
 
 def _write(out: str, data: bytes) -> None:
+    """Through a temporary file beside OUT: an existing file is replaced only by a whole new one, and a
+    failed write (a full disk) leaves neither a half file nor the temporary one behind."""
     target = Path(out)
+    tmp = target.with_name(f".{target.name}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         tmp.replace(target)
     except OSError as err:
         click.echo(f"spawnpit: cannot write {out}: {err.strerror or err}", err=True)
         sys.exit(EXIT_USAGE)
+    finally:
+        tmp.unlink(missing_ok=True)
     click.echo(f"wrote {out}")
 
 
@@ -438,13 +442,7 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
         head = gamelog.header(game, policies)
         if unfinished:
             head["unfinished"] = unfinished
-        try:
-            gamelog.write(Path(log_path), head, game.entries)
-        except OSError as err:
-            click.echo(f"spawnpit: cannot write the log {log_path}: {err.strerror or err}", err=True)
-            sys.exit(EXIT_USAGE)
-        if unfinished:
-            click.echo(f"the log of the game so far is in {log_path}", err=True)
+        _write(log_path, gamelog.dumps(head, game.entries).encode("utf-8"))
 
     try:
         result = run(game)

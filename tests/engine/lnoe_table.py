@@ -36,3 +36,11 @@ def put(game, proto: str, space: str) -> Ref:
     """A unit of that prototype on that space (a board path such as `town_center.b2`)."""
     obj = next(u for u in game.model.units if u["id"] == proto)
     return game.add_unit(obj, game.board.resolve(space))
+
+
+def action_block(game, action_id: str) -> dict:
+    """The system's action block of that id (`exchange_items`, `shoot`), for `flow._allowed`/`flow._action`."""
+    from spawnpit.engine import flow
+
+    return next(a for phase in flow._blocks(game.model.system, "phase") for step in flow._blocks(phase, "step")
+                for a in flow._blocks(step, "action") if a["id"] == action_id)

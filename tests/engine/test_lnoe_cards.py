@@ -9,7 +9,7 @@ from __future__ import annotations
 from spawnpit.engine import AIPolicy
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.state import Ref
-from tests.engine.lnoe_table import bare_game, dice, put
+from tests.engine.lnoe_table import action_block, bare_game, dice, put
 
 
 def to_hand(game, proto: str, side: str) -> str:
@@ -322,8 +322,7 @@ def test_i_dont_trust_em_stops_exchanges_until_the_next_zombie_turn_and_is_disca
 
     game = bare_game(pack, zombies=[0])
     sheriff, becky = put(game, "sheriff_anderson", "town_center.b2"), put(game, "becky", "town_center.b2")
-    exchange = next(a for phase in flow._blocks(game.model.system, "phase") for step in flow._blocks(phase, "step")
-                    for a in flow._blocks(step, "action") if a["id"] == "exchange_items")
+    exchange = action_block(game, "exchange_items")
     assert flow._allowed(game, exchange, sheriff)
     card = to_hand(game, "i_dont_trust_em", "zombies")
     game.emit("zombie_turn.spawn_roll.start")

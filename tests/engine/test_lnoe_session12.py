@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.lnoe_table import dice, put
+from tests.engine.lnoe_table import action_block, dice, put
 from tests.engine.test_lnoe_faq import bare_game, give, to_hand, where
 
 
@@ -75,11 +75,15 @@ def test_resilient_discards_the_gun_that_was_fired(pack):
 
 
 def test_resilient_is_not_offered_when_the_hero_does_not_fire(pack):
+    """The whole Ranged Attack action (shoot.start, shoot, shoot.end), the Hero declining to fire: before,
+    Resilient hooked shoot.end and took a Gun all the same."""
+    from spawnpit.engine import flow
+
     game = bare_game(pack, heroes=[None], zombies=["resilient"])
     billy, shotgun, revolver, zombie = _armed_billy(game)
     card = to_hand(game, "resilient", "zombies")
     left = dice(game)
-    game.emit("shoot", {"unit": billy})
+    flow._action(game, action_block(game, "shoot"), billy, ["hero_turn", "ranged_attack"])
     assert where(game, card) == "side:zombies" and where(game, revolver) == billy.id
     assert where(game, shotgun) == billy.id and not left
 
@@ -157,9 +161,10 @@ def test_a_new_spawning_pit_never_opens_in_a_building_without_a_random_number_se
             offered.extend(o.id for o in options if o is not None)
             return 0
 
-        game.policies[side] = Script(*(["new_spawning_pit"] if side == "zombies" else []), note_buildings)
-        if side == "heroes":
-            game.policies["zombies"] = Script("new_spawning_pit")
+        if side == "heroes":  # Hero's Choice: the Heroes pick the building
+            game.policies["heroes"], game.policies["zombies"] = Script(note_buildings), Script("new_spawning_pit")
+        else:                 # Zombie's Choice: the Zombies play the card and pick the building
+            game.policies["zombies"] = Script("new_spawning_pit", note_buildings)
         to_hand(game, "new_spawning_pit", "zombies")
         left = dice(game, roll)
         game.emit("zombie_turn.spawn_roll.start")
