@@ -21,7 +21,7 @@ UNIT_EVENTS: dict[str, tuple[str, ...]] = {
     "killed": ("by",),            # a unit was killed (wounds reached its health, or `kill … by`): the killer, or none
     "wounded": ("by",),           # a unit took wounds (`wound … from`): the source, or none
     "spawned": ("space",),        # a unit was spawned (`spawn`): the space it appeared in
-    "entered": ("space",),        # a walking unit stepped into a space (`move … by n`, one event per step)
+    "entered": ("space", "from"), # a walking unit stepped into a space (`move … by n`, one event per step), from the one it left
 }
 
 # Where each is raised, for readers of the engine: world.py (moved, killed, wounded, spawned) and

@@ -309,16 +309,17 @@ class Game(World, Decks):
                 return None
         return ctx if hook.when is None or hook.when(ctx) else None
 
-    def asker(self, hook, params: dict, key: str):
-        """For asking one hook about many values of one param of an event in a row, while nothing on the
-        table changes (a move's search asks each refusal hook of every space it comes to): a function
-        value → whether the hook applies to the event with params[key] = value. The same verdict as
-        _applies, with its contexts (one for each copy of a per-copy hook's card) made once and the value
-        put into them, instead of a context made for every value."""
+    def asker(self, hook, params: dict, keys: tuple[str, ...]):
+        """For asking one hook about many values of some params of an event in a row, while nothing on the
+        table changes (a move's search asks each refusal hook of every step it comes to: the space and the
+        one it is entered from): a function (values, in the order of `keys`) → whether the hook applies to
+        the event with those params. The same verdict as _applies, with its contexts (one for each copy of
+        a per-copy hook's card) made once and the values put into them, instead of a context made for
+        every step."""
         if hook.owner is not None and not self.in_play(hook.owner):
-            return lambda value: False
+            return lambda *values: False
         if not hook.filters and hook.when is None:
-            return lambda value: True
+            return lambda *values: True
         params = dict(params)
         if hook.per_copy:
             cards = self.state["cards"]
@@ -333,19 +334,23 @@ class Game(World, Decks):
             contexts.append(Context(self, env, hook.rule))
         filters, when, matches = tuple(hook.filters.items()), hook.when, self._filter_matches
 
-        def ask(value) -> bool:
-            params[key] = value
+        def put(values) -> None:
+            for key, value in zip(keys, values):
+                params[key] = value
+                for ctx in contexts:
+                    ctx.env[key] = value
+
+        def ask(*values) -> bool:
+            put(values)
             for ctx in contexts:
-                ctx.env[key] = value
                 if all(matches(params.get(prep), wanted(ctx)) for prep, wanted in filters) \
                         and (when is None or when(ctx)):
                     return True
             return False
 
-        def ask_when(value) -> bool:  # ask() of a hook with no filters: the `when` alone
-            params[key] = value
+        def ask_when(*values) -> bool:  # ask() of a hook with no filters: the `when` alone
+            put(values)
             for ctx in contexts:
-                ctx.env[key] = value
                 if when(ctx):
                     return True
             return False

@@ -149,6 +149,9 @@ class Model:
             self._walk(card, LAYERS["card"], owner=f"card:{card['id']}")
         for unit in self.units:
             self._walk(unit, LAYERS["card"], owner=f"unit:{unit['id']}")
+        for event in [e for e in self.hooks if e.startswith("unit.")]:  # `on unit.killed`: a unit of any kind
+            for kind in self.kinds:
+                self.hooks.setdefault(f"{kind}.{event[5:]}", []).extend(self.hooks[event])
         for hooks in self.hooks.values():
             hooks.sort(key=lambda h: (h.layer, h.order))
 

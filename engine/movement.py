@@ -143,10 +143,9 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
     units, kind = game.state["units"], game.state["units"][unit.id]["kind"]
     stopping = {units[u]["space"] for k in stop for u in game.unit_ids(kind=k)} - {start} if stop else set()
     adjacency = game.board.adjacency(through)
-    params = unit_event(kind, "entered", unit, Ref("space", start))[1]
-    asks = [game.asker(hook, params, "space") for hook in refusing]
+    params = unit_event(kind, "entered", unit, Ref("space", start), None)[1]
+    asks = [game.asker(hook, params, ("space", "from")) for hook in refusing]
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
-    refused = set()
     while queue:
         here = queue.popleft()
         if here in stopping:
@@ -154,13 +153,13 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
         d = dist[here] + 1
         if within is not None and d > within:
             break  # breadth first: every space still queued is as far
+        origin = Ref("space", here)
         for n in adjacency[here]:
-            if n in dist or n in refused:
+            if n in dist:
                 continue
             space = Ref("space", n)
-            if any(ask(space) for ask in asks):
-                refused.add(n)
-                continue
+            if any(ask(space, origin) for ask in asks):
+                continue  # refused from here; it may still be entered from another space (`event.from`)
             dist[n], parent[n] = d, here
             if n == goal:
                 return dist, parent
@@ -215,7 +214,7 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     for space in path[:max(0, int(n))]:
         origin = record["space"]
         game.move_unit(unit, Ref("space", space), ctx)
-        outcome = game.raise_now(*unit_event(record["kind"], "entered", unit, Ref("space", space)))
+        outcome = game.raise_now(*unit_event(record["kind"], "entered", unit, Ref("space", space), Ref("space", origin)))
         if outcome == "replaced":
             game.move_unit(unit, Ref("space", origin), ctx)
             return

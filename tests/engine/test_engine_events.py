@@ -23,7 +23,7 @@ system ev "Events" {
   unit_event killed "Killed" { params "by" }
   unit_event wounded "Wounded" { params "by" }
   unit_event spawned "Spawned" { params space }
-  unit_event entered "Entered" { params space }
+  unit_event entered "Entered" { params space, "from" }
   phase zombie_turn "Zombie Turn" {
     side zombies
     step tick "Tick" { text "t" }
@@ -51,6 +51,10 @@ scenario "Trial" {
   counter moved_to_c1 = 0
   counter killed_by_hero = 0
   counter wounded_by_hero = 0
+  counter any_killed = 0
+  counter entered_from_b1 = 0
+  on unit.killed { any_killed += 1 }
+  on unit.entered when event.from == b1 { entered_from_b1 += 1 }
   on zombie.spawned when space == d1 { spawned_at_d1 += 1 }
   on hero.entered { entered += 1 }
   on hero.moved to c1 { moved_to_c1 += 1 }
@@ -108,6 +112,12 @@ def test_hooks_filter_on_the_engine_parameters(game):
     assert counters["entered"] == 2  # a1 → b1 → c1, one entered per step
     assert counters["moved_to_c1"] == 2  # moved: to (the walk's last step, then the plain move onto c1)
     assert counters["wounded_by_hero"] == 2 and counters["killed_by_hero"] == 2  # wounded/killed: by
+    assert counters["entered_from_b1"] == 1  # entered: from (the walk's second step, b1 → c1)
+
+
+def test_a_hook_on_unit_events_sees_every_kind(game):
+    """`on unit.killed` hears zombie.killed (and hero.killed, …), as the language reference says."""
+    assert game.state["counters"]["any_killed"] == 2
 
 
 def test_unit_event_takes_the_values_in_table_order():

@@ -219,15 +219,15 @@ def test_falling_darkness_cancels_a_hero_card_that_remains_in_play(pack):
 # ---- single card effects -----------------------------------------------------------------------------------
 
 def test_shamble_moves_one_zombie_up_to_a_d6_roll(pack):
-    game = bare_game(pack, zombies=[0, 0, 0])  # play it, the only Zombie, the first space it can reach
+    """Play it on the only Zombie, roll 4, and keep stepping: four steps, a space at a time, then no more."""
+    game = bare_game(pack, zombies=[0, 0] + [0] * 5)
     zombie = put(game, "zombie", "town_center.b2")
     card = to_hand(game, "shamble", "zombies")
-    from spawnpit.engine import movement
-
     dice(game, [4])
-    target = movement.reach(game, zombie, 4)[0]
     game.emit("zombie_turn.move_zombies.start")
-    assert game.state["units"][zombie.id]["space"] == target.id and where(game, card) == "discard"
+    steps = [e for e in game.entries if e["type"] == "move" and e["unit"] == zombie.id]
+    assert len(steps) == 4 and where(game, card) == "discard"
+    assert len(game.policies["zombies"].answers) == 1  # the fifth step was never offered
 
 
 def test_twisted_ankle_lowers_a_heros_movement_roll_by_two(pack):

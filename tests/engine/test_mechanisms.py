@@ -24,7 +24,7 @@ system mech "Mechanisms" {
   stat fight_dice "Fight Dice" { type int; default 2 }
   track clock "Clock" { range 0-9; start 0 }
   event ping "Ping" { params who, what }
-  unit_event entered "Entered" { params space }
+  unit_event entered "Entered" { params space, "from" }
   unit_event killed "Killed" { params "by" }
   phase zombie_turn "Zombie Turn" {
     side zombies

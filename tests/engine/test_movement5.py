@@ -20,7 +20,7 @@ system mech "Mechanisms" {
   marker nimble "Nimble" { applies unit; passes zombie }
   marker climber "Climber" { applies unit; through wall }
   marker plain "Plain" { applies unit }
-  unit_event entered "Entered" { params space }
+  unit_event entered "Entered" { params space, "from" }
   phase hero_turn "Hero Turn" { side heroes; step go "Go" { text "g" } }
 }
 board lane "Lane" {

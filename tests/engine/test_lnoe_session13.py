@@ -1,0 +1,180 @@
+"""Session 13 rules fixes, from the fidelity findings the session-12 review left open."""
+
+from __future__ import annotations
+
+from spawnpit.engine.state import Ref
+from tests.engine.lnoe_table import dice, put
+from tests.engine.test_lnoe_cards import in_play
+from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+
+GAS = "l_boards.bank_gas_station_junkyard."
+
+
+def _space(game, name: str) -> str:
+    return game.board.resolve(GAS + name)
+
+
+def _boarded_gas_station(zombies=()):
+    """Becky in the Gas Station (g2) behind Blocked Windows, the Sheriff out in the street (e3)."""
+    def make(pack):
+        game = bare_game(pack, zombies=zombies, needs=("gas_station",))
+        becky = put(game, "becky", GAS + "g2")
+        sheriff = put(game, "sheriff_anderson", GAS + "e3")
+        windows = in_play(game, "blocked_windows", Ref("space", _space(game, "g2")))
+        return game, becky, sheriff, windows
+    return make
+
+
+# ---- Blocked Windows ------------------------------------------------------------------------------------
+
+
+def test_a_zombie_next_to_a_hero_behind_blocked_windows_moves_on_toward_another(pack):
+    """Complete Rulebook App. III: a Zombie that cannot reach the adjacent Hero because of Blocked Windows
+    moves normally, ignoring the Hunger that Hero causes. Before, Hunger held it to Becky and the window
+    turned it back: it never moved."""
+    game, becky, sheriff, windows = _boarded_gas_station()(pack)
+    zombie = put(game, "zombie", GAS + "g3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) in {_space(game, "f3"), _space(game, "f4")}  # a step toward the Sheriff
+    assert becky and sheriff and windows
+
+
+def test_blocked_windows_keeps_zombie_heroes_out_too(pack):
+    """The card keeps every Zombie out; before, only plain Zombies were turned back (zombie.entered)."""
+    game, becky, sheriff, windows = _boarded_gas_station()(pack)
+    zombie_hero = put(game, "zombie_hero", GAS + "g3")
+    left = dice(game, [1])  # its D3 of moves
+    game.emit("zombie_turn.move_zombies")
+    assert not left
+    assert where(game, zombie_hero) in {_space(game, "f3"), _space(game, "f4")}
+    assert becky and sheriff and windows
+
+
+def test_a_zombie_already_inside_a_boarded_building_still_reaches_the_hero_there(pack):
+    """The windows keep Zombies from getting in; one already inside is not shut out of the other rooms.
+    Before, every step into the building was refused, so it stood still next to Becky."""
+    game, becky, sheriff, windows = _boarded_gas_station()(pack)
+    zombie = put(game, "zombie", GAS + "f1")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == where(game, becky) == _space(game, "g2")
+    assert sheriff and windows
+
+
+# ---- Zombie Hunger holds during a card's move of several spaces -------------------------------------------
+
+
+def test_a_shambling_zombie_next_to_a_hero_may_only_go_on_into_her_space(pack):
+    """Base rulebook, Move Zombies; Complete Rulebook §8.1.1.2 and App. III (Shamble): once the Zombie
+    is next to a Hero, any further space takes it into her space, and there it stops. Before, the Zombie
+    picked any space within its roll (it could walk past Becky or out of her space)."""
+    zombies = ["shamble", "zombie", "town_center.b2", "becky"]
+    game = bare_game(pack, zombies=zombies)
+    zombie = put(game, "zombie", "town_center.a1")
+    becky = put(game, "becky", "town_center.c3")
+    to_hand(game, "shamble", "zombies")
+    left = dice(game, [4])
+    game.emit("zombie_turn.move_zombies.start")
+    assert not left
+    assert where(game, zombie) == where(game, becky) == "town_center.c3"
+    asked = game.policies["zombies"].asked
+    assert [label for label, _ in asked] == ["choose card", "choose zombie", "choose space", "choose hero"]
+    assert asked[-1][1] == [becky, None]  # next to her: her space, or stop; nothing else
+
+
+def test_a_zombie_in_a_heros_space_never_shambles_out_of_it(pack):
+    game = bare_game(pack, zombies=["shamble", "zombie"])
+    zombie = put(game, "zombie", "town_center.a1")
+    put(game, "becky", "town_center.a1")
+    to_hand(game, "shamble", "zombies")
+    left = dice(game, [6])
+    game.emit("zombie_turn.move_zombies.start")
+    assert not left and where(game, zombie) == "town_center.a1"
+    assert [label for label, _ in game.policies["zombies"].asked] == ["choose card", "choose zombie"]
+
+
+def test_the_ai_shambles_the_zombie_farthest_from_the_heroes(pack):
+    """Complete Rulebook §17.5.4.1 (solo Zombie AI): Shamble the Zombie farthest away from the Heroes.
+    Before, the AI picked the nearest one."""
+    from spawnpit.engine.policies import AIPolicy
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    near, far = put(game, "zombie", "town_center.b2"), put(game, "zombie", GAS + "a1")
+    put(game, "becky", "town_center.c3")
+    to_hand(game, "shamble", "zombies")
+    dice(game, [1])
+    game.emit("zombie_turn.move_zombies.start")
+    assert where(game, near) == "town_center.b2" and where(game, far) != GAS + "a1"
+
+
+def test_closing_in_leaves_a_zombie_in_a_heros_space_where_it_is(pack):
+    """Closing In (App. III): each Zombie of the section rolls its own D6 and moves up to that many spaces,
+    under Zombie Hunger like any longer move; one in a Hero's space stays. Before, it could walk away."""
+    # play it; three Zombies for the Sacrifice; the section; then (the old card asked) the first space in reach
+    game = bare_game(pack, zombies=["closing_in", 0, 0, 0, "town_center.b2", 0])
+    for _ in range(3):
+        put(game, "zombie", GAS + "a1")  # the Sacrifice
+    held = put(game, "zombie", "town_center.b2")
+    put(game, "becky", "town_center.b2")
+    to_hand(game, "closing_in", "zombies")
+    game.state["counters"]["zombie_cards_passed"] = 0
+    left = dice(game, [6])
+    game.emit("zombie_turn.spawn_roll.start")
+    assert not left and where(game, held) == "town_center.b2"
+
+
+# ---- Old Betsy holds a Zombie whatever moves it ------------------------------------------------------------
+
+
+def test_old_betsy_holds_a_zombie_a_card_moves_before_the_move_step(pack):
+    """App. III (Old Betsy): a Zombie trying to leave her space gets away only on 5+. Closing In moves
+    Zombies at the start of the Zombie Turn; before, Betsy only held the Zombies marked at the start of
+    the move step, so one moved by a card walked away without a roll."""
+    game = bare_game(pack, zombies=["closing_in", 0, 0, 0, "town_center.b2", "becky"])
+    for _ in range(3):
+        put(game, "zombie", GAS + "a1")  # the Sacrifice
+    zombie = put(game, "zombie", "town_center.b2")
+    put(game, "becky", "town_center.c3")
+    betsy = to_hand(game, "old_betsy", "heroes")
+    game.mark(Ref("space", "town_center.b2"), "old_betsy", 1, game._plain_ctx())
+    to_hand(game, "closing_in", "zombies")
+    left = dice(game, [2], [3])  # its move, Betsy's roll
+    game.emit("zombie_turn.spawn_roll.start")
+    assert not left
+    assert where(game, zombie) == "town_center.b2" and where(game, betsy) == "side:heroes"
+    assert [e["text"] for e in game.entries if e["type"] == "note" and "Betsy" in e["text"]] == \
+        ["Old Betsy holds the Zombie"]
+
+
+# ---- Once per Turn: an Event taken back is not played twice ------------------------------------------------
+
+
+def test_an_event_taken_back_by_recovery_is_not_played_again_that_turn(pack):
+    """App. III (Recovery): the limit of one use of a copy per turn holds for Events too. Before, Ruuuuuun!
+    taken back into the hand was offered again to the next Hero moving in the same turn."""
+    game = bare_game(pack, heroes=["ruuuuuun", 0, "recovery", "ruuuuuun"])
+    becky = put(game, "becky", "town_center.b2")
+    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    run = to_hand(game, "ruuuuuun", "heroes")
+    to_hand(game, "recovery", "heroes")
+    left = dice(game, [2], [5], [3])  # Becky's move, Ruuuuuun!'s die, the Sheriff's move
+    game.emit("move", {"unit": becky})
+    game.emit("hero_turn.fight.end", {"unit": becky})
+    assert where(game, run) == "side:heroes"  # taken back
+    asked = len(game.policies["heroes"].asked)
+    game.emit("move", {"unit": sheriff})
+    assert not left
+    later = game.policies["heroes"].asked[asked:]
+    assert later and not any(Ref("card", run) in options or run in options for _, options in later)
+    assert where(game, run) == "side:heroes"
+
+
+def test_a_used_event_is_playable_again_in_the_next_turn(pack):
+    game = bare_game(pack, heroes=["ruuuuuun", 0, "ruuuuuun"])
+    becky = put(game, "becky", "town_center.b2")
+    run = to_hand(game, "ruuuuuun", "heroes")
+    game.mark(Ref("card", run), "used", 1, game._plain_ctx())
+    game.emit("hero_turn.start")
+    left = dice(game, [2], [5])
+    game.emit("move", {"unit": becky})
+    assert not left and where(game, run) == "discard"
