@@ -600,12 +600,16 @@ def test_cr_just_what_i_needed_takes_a_card_from_the_discard_pile_or_else_draws(
 
 
 def test_cr_the_smell_of_brains_pulls_zombies_within_2_even_out_of_a_heros_space(pack):
-    """Appendix III (The Smell of Brains): Zombie Hunger is ignored, so a Zombie already with a Hero
-    goes too."""
-    game = bare_game(pack, zombies=["the_smell_of_brains", "becky"])
+    """Appendix III (The Smell of Brains), a Fight: card (§17.5.4.2): Zombie Hunger is ignored, so a
+    Zombie already with a Hero goes too; the newcomers are fought this turn."""
+    game = bare_game(pack, zombies=["the_smell_of_brains"])
     becky, jake = put(game, "becky", "town_center.a1"), put(game, "jake_cartwright", "town_center.c3")
+    z0 = put(game, "zombie", "town_center.a1")
     z1, z2 = put(game, "zombie", "town_center.c3"), put(game, "zombie", "town_center.b2")
     to_hand(game, "the_smell_of_brains", "zombies")
-    game.emit("zombie_turn.spawn_roll.start")
+    left = dice(game, [5, 4], [1], [5, 4], [1], [5, 4], [1])  # Becky fends off all three
+    game.emit("fight", {"fighter": becky, "foe": z0})
+    assert not left
     assert where(game, z1) == where(game, z2) == "town_center.a1" and where(game, jake) == "town_center.c3"
-    assert becky
+    fought = [e for e in game.entries if e["type"] == "note" and e["text"].startswith("The Hero wins")]
+    assert len(fought) == 3

@@ -12,7 +12,8 @@ from tests.engine.test_lnoe_faq import bare_game, give, to_hand, where
 def test_lucky_rerolls_every_zombie_die_an_extra_die_from_a_fight_card_too(pack):
     """Sally's Lucky (Complete Rulebook App. I) makes the Zombie re-roll its Fight Dice: as many as it has
     when she uses it. After Uuuurrggghh! that is two; before, the re-roll was one die and the card's was lost."""
-    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=["Lucky: the Zombie re-rolls its Fight Dice"])
+    # she passes while she is winning, and uses Lucky to answer the Fight: card (a second round of play)
+    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=[None, "Lucky: the Zombie re-rolls its Fight Dice"])
     sally, zombie = put(game, "sally", "town_center.b2"), put(game, "zombie", "town_center.b2")
     to_hand(game, "uuuurrggghh", "zombies")
     left = dice(game, [3, 5], [4], [6], [2, 1])  # hero dice, zombie die, Uuuurrggghh!, Lucky's re-roll

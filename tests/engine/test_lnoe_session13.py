@@ -5,7 +5,7 @@ from __future__ import annotations
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_cards import in_play
-from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+from tests.engine.test_lnoe_faq import bare_game, give, to_hand, where
 
 GAS = "l_boards.bank_gas_station_junkyard."
 
@@ -178,3 +178,86 @@ def test_a_used_event_is_playable_again_in_the_next_turn(pack):
     left = dice(game, [2], [5])
     game.emit("move", {"unit": becky})
     assert not left and where(game, run) == "discard"
+
+
+# ---- Strength of Spirit ------------------------------------------------------------------------------------
+
+
+def test_strength_of_spirit_may_be_tried_again_after_a_failed_roll(pack):
+    """App. I, officially clarified: Father Joseph may use it several times in a row. Before, he had one
+    try per card."""
+    game = bare_game(pack, heroes=[0, 0], zombies=["shamble"])
+    joseph = put(game, "father_joseph", "town_center.b2")
+    put(game, "zombie", "town_center.a1")
+    shamble = to_hand(game, "shamble", "zombies")
+    left = dice(game, [2], [4])  # the first try fails, the second holds
+    game.emit("zombie_turn.move_zombies.start")
+    assert not left
+    assert game.state["units"][joseph.id]["wounds"] == 2
+    assert [e["card"] for e in game.entries if e["type"] == "cancel"] == ["shamble"] and where(game, shamble) == "discard"
+
+
+def test_strength_of_spirit_works_even_when_the_wound_kills_him(pack):
+    game = bare_game(pack, heroes=[0], zombies=["shamble"])
+    joseph = put(game, "father_joseph", "town_center.b2")
+    game.state["units"][joseph.id]["wounds"] = 2
+    put(game, "zombie", "town_center.a1")
+    shamble = to_hand(game, "shamble", "zombies")
+    left = dice(game, [5])
+    game.emit("zombie_turn.move_zombies.start")
+    assert not left and where(game, joseph) is None
+    assert [e["card"] for e in game.entries if e["type"] == "cancel"] == ["shamble"] and where(game, shamble) == "discard"
+
+
+def test_strength_of_spirit_cancels_a_zombie_card_in_play(pack):
+    """Any Zombie card, so one that Remains in Play too (as a cancel card may, at the start of the Hero
+    Turn). Before, only a card being played could be tried."""
+    game = bare_game(pack, heroes=["lights_out", 0])
+    joseph = put(game, "father_joseph", "town_center.b2")
+    lights = in_play(game, "lights_out", Ref("building", "x"))
+    left = dice(game, [1], [6])
+    game.emit("hero_turn.start")
+    assert not left and where(game, lights) == "discard"
+    assert game.state["units"][joseph.id]["wounds"] == 2
+
+
+# ---- Fight timing: cards and Combat Bonuses answer each other; instant kills come first --------------------
+
+
+def test_a_combat_bonus_passed_up_may_still_answer_the_zombies_fight_card(pack):
+    """Base rulebook, Using Cards and Abilities: cards and bonuses are played after the roll until both
+    sides stop. Before, the Combat Bonus was asked once, before the Zombie's Fight: card."""
+    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=[None, "Use the Combat Bonus"])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    bat = give(game, "baseball_bat", billy)
+    to_hand(game, "uuuurrggghh", "zombies")
+    left = dice(game, [3, 5], [4], [5], [6], [4])  # Billy, the Zombie, Uuuurrggghh!, the bat's die, its break test
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left
+    assert game.state["counters"]["hero_dice"] == [3, 5, 6] and where(game, bat) == billy.id
+    assert game.state["units"][billy.id]["wounds"] == 0 and where(game, zombie)  # fended off with the bat's 6
+
+
+def test_a_meat_cleaver_six_kills_before_the_zombie_can_play_a_fight_card(pack):
+    """App. III (Meat Cleaver): the kill is instant, so the Zombie never gets to play a card against it.
+    Before, the Zombie's Fight: card was offered (and wasted) first."""
+    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=["Meat Cleaver: the 6 slays the Zombie"])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    give(game, "meat_cleaver", billy)
+    card = to_hand(game, "uuuurrggghh", "zombies")
+    left = dice(game, [6, 2], [5], [3])  # Billy's 6, the Zombie, the Cleaver's break test
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and where(game, zombie) is None and where(game, card) == "side:zombies"
+
+
+def test_a_six_from_mr_hydes_dice_lets_the_meat_cleaver_kill(pack):
+    """App. III (Meat Cleaver): the roll may be changed to get the 6 (extra dice, re-rolls). Before, the
+    Cleaver was looked at before Mr. Hyde's dice were rolled, and his 6 came too late."""
+    game = bare_game(pack, heroes=["mr_hyde_the_shop_teacher", "Meat Cleaver: the 6 slays the Zombie"])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    give(game, "meat_cleaver", billy)
+    to_hand(game, "mr_hyde_the_shop_teacher", "heroes")
+    left = dice(game, [2, 3], [4], [6, 1], [3])  # Billy, the Zombie, Mr. Hyde's two dice, the break test
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and where(game, zombie) is None
+    assert game.state["units"][billy.id]["wounds"] == 0  # not resolved: the Zombie's 4 would have won
