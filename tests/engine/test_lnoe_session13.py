@@ -261,3 +261,47 @@ def test_a_six_from_mr_hydes_dice_lets_the_meat_cleaver_kill(pack):
     game.emit("fight", {"fighter": billy, "foe": zombie})
     assert not left and where(game, zombie) is None
     assert game.state["units"][billy.id]["wounds"] == 0  # not resolved: the Zombie's 4 would have won
+
+
+# ---- the Zombie AI keeps Zombies on the board ----------------------------------------------------------------
+
+
+def _ai_zombies_with(pack, zombies: int):
+    from spawnpit.engine.policies import AIPolicy
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    put(game, "becky", "town_center.c3")
+    units = [put(game, "zombie", GAS + "a1") for _ in range(zombies)]
+    cards = [to_hand(game, proto, "zombies") for proto in ("risen_from_the_grave", "hungry_dead")]
+    game.emit("zombie_turn.spawn_roll.start")
+    return game, units, cards
+
+
+def test_the_ai_pays_no_sacrifice_that_would_leave_fewer_than_four_zombies(pack):
+    """Session 12 saw the AI chain Risen From the Grave until no Zombie was left. With 5 on the board
+    either card would leave 3 or 2: it keeps them both."""
+    game, units, cards = _ai_zombies_with(pack, 5)
+    assert all(where(game, u) for u in units) and all(where(game, c) == "side:zombies" for c in cards)
+
+
+def test_the_ai_still_plays_a_sacrifice_card_it_can_afford(pack):
+    """With 6, Risen From the Grave leaves 4 and is played; then neither card could be paid for."""
+    game, units, cards = _ai_zombies_with(pack, 6)
+    plays = [e["card"] for e in game.entries if e["type"] == "play"]
+    assert plays == ["risen_from_the_grave"] and sum(1 for u in units if where(game, u)) == 4
+
+
+def test_courage_counts_a_zombie_hero_space_too(pack):
+    """A Zombie Hero is a Zombie: stepping into its space gives Courage's Fight Die. Before, only plain
+    Zombies counted."""
+    from spawnpit.engine.flow import _moment
+
+    game = bare_game(pack, heroes=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    put(game, "zombie_hero", "town_center.a2")
+    to_hand(game, "courage", "heroes")
+    base = game.table.attribute(sheriff, "fight_dice")
+    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
+    assert game.table.attribute(sheriff, "fight_dice") == base + 1
