@@ -305,3 +305,14 @@ def test_courage_counts_a_zombie_hero_space_too(pack):
     _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
     game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
     assert game.table.attribute(sheriff, "fight_dice") == base + 1
+
+
+def test_taking_off_a_marker_that_is_not_there_logs_nothing(pack):
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.a1")
+    before = len(game.entries)
+    game.mark(becky, "fight_used", -1, game._plain_ctx())
+    assert len(game.entries) == before
+    game.mark(becky, "fight_used", 1, game._plain_ctx())
+    game.mark(becky, "fight_used", -1, game._plain_ctx())
+    assert [e["type"] for e in game.entries[before:]] == ["mark", "unmark"]
