@@ -391,9 +391,9 @@ class World:
         record = self.table.record(thing)
         if record is None:
             raise interp.RuleError(f"cannot mark {thing!r} with {marker}")
-        markers = record.setdefault("markers", {})
-        if amount < 0 and not markers.get(marker):
+        if amount < 0 and not record.get("markers", {}).get(marker):
             return  # nothing to take off: nothing happens, and nothing is logged
+        markers = record.setdefault("markers", {})
         markers[marker] = max(0, markers.get(marker, 0) + amount)
         if thing.kind == "card" or thing.kind == "space":  # what Table.having keeps of markers follows
             self.table.marked(thing, marker, record)
