@@ -90,6 +90,7 @@ class HookChecker:
         self.report = report
         self.scope = scope
         self.changed = changed  # counters some hook assigns (for W0402)
+        self.replacing = False  # checking the body of an `instead of` hook (`decline` belongs there only)
 
     # ---- hooks -----------------------------------------------------------------------------------
 
@@ -106,7 +107,11 @@ class HookChecker:
             self.expr(value)
         if hook.when is not None:
             self.expr(hook.when)
-        self.block(hook.body)
+        self.replacing = hook.replace
+        try:
+            self.block(hook.body)
+        finally:
+            self.replacing = False
         self.scope.pop()
 
     def event(self, name: A.EventName) -> tuple[str, ...] | None:
@@ -127,6 +132,9 @@ class HookChecker:
 
     def stmt_Effect(self, stmt: A.Effect) -> None:
         spec = EFFECTS.get(stmt.verb.value)
+        if stmt.verb.value == "decline" and not self.replacing:
+            self.report.error("E0311", "`decline` gives up a replacement, so it belongs in an `instead of` hook",
+                              stmt.verb.span, help="in an `on` hook, leave out the statements instead (`if …`)")
         if spec is None:
             self.report.error("E0213", f"unknown effect `{stmt.verb.value}`", stmt.verb.span,
                               help=did_you_mean(stmt.verb.value, EFFECTS) or "see the effect table in docs/LANGUAGE.md")

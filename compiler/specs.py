@@ -186,6 +186,7 @@ EFFECTS: dict[str, Effect] = {
     "attack": Effect(UNITISH + ("space",), {"with": ("card",), "by": UNITISH}, form="attack UNIT [with CARD] [by UNIT]"),
     "cancel": Effect(("card",), needs_primary=False, form="cancel [CARD]"),
     "end": Effect((), needs_primary=False, form="end"),
+    "decline": Effect((), needs_primary=False, form="decline"),
     "log": Effect(("text",), form='log "text"'),
     "emit": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},
                    form='emit "event.name" [for UNIT] [with [A, B]]'),

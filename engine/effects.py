@@ -7,7 +7,7 @@ arguments, changes the state through the game, and logs what a person at the tab
 from __future__ import annotations
 
 from spawnpit.engine.board import divide_evenly
-from spawnpit.engine.interp import EndAction, RuleError
+from spawnpit.engine.interp import Decline, EndAction, RuleError
 from spawnpit.engine.movement import walk
 from spawnpit.engine.state import Ref
 
@@ -284,6 +284,12 @@ def end(ctx, what, args):
     raise EndAction()
 
 
+def decline(ctx, what, args):
+    """`decline` in an `instead of` hook: the hook gives up its replacement (what it did before stays done),
+    and the event goes on as if the hook had not applied (Game._replace)."""
+    raise Decline()
+
+
 def lookup(ctx, what, args):
     result = ctx.game.lookup(_need(what(ctx), ("table",), "lookup").id, _arg(ctx, args, "with"),
                              _arg(ctx, args, "at"), _arg(ctx, args, "by", 0), ctx)
@@ -302,6 +308,6 @@ EFFECTS = {
     "move": move, "place": place, "spawn": spawn, "remove": remove, "wound": wound, "heal": heal, "kill": kill,
     "roll": roll, "draw": draw, "discard": discard, "shuffle": shuffle, "search": search, "gain": gain,
     "spend": spend, "advance": advance, "set": set_, "flip": flip, "mark": mark, "unmark": unmark, "give": give,
-    "reveal": reveal, "log": log, "emit": emit, "queue": queue, "cancel": cancel, "play": play, "end": end, "lookup": lookup, "retreat": retreat,
+    "reveal": reveal, "log": log, "emit": emit, "queue": queue, "cancel": cancel, "play": play, "end": end, "decline": decline, "lookup": lookup, "retreat": retreat,
     "enter": enter,
 }

@@ -214,9 +214,7 @@ class Game(World, Decks):
         replacing, ordinary = split
         replaced = False
         for hook in replacing:
-            ctx = self._applies(hook, params)
-            if ctx is not None:
-                self._run(hook, params, ctx)
+            if self._replace(hook, params):
                 replaced = True
                 if state["result"] is not None:
                     return replaced
@@ -243,13 +241,30 @@ class Game(World, Decks):
             self._check_objectives(event)
         return replaced
 
+    def _replace(self, hook, params: dict) -> bool:
+        """Run an `instead of` hook where it applies; True when it replaced the event, False when it did not
+        apply or said `decline` (a card's hook that names `self`: the first copy that applies and keeps it)."""
+        if hook.per_copy:
+            return self._fire(hook, params)
+        ctx = self._applies(hook, params)
+        if ctx is None:
+            return False
+        try:
+            self._run(hook, params, ctx)
+        except interp.Decline:
+            return False
+        return True
+
     def _fire(self, hook, params: dict, done=None) -> bool:
         """Run the hook for this event where it applies; True when it ran. A per-copy hook (a card's hook
         that names `self`) runs once for each copy of its card on the table that it applies to, `self`
         that copy, in table order, a copy a run before took off the table skipped; an `instead of` one
-        replaces the event once, for the first copy it applies to. `done` (no arguments), when given, is
-        asked after each copy's run: true stops the rest (a card's play window: the card was cancelled)."""
+        replaces the event once, for the first copy it applies to that does not `decline`. `done` (no
+        arguments), when given, is asked after each copy's run: true stops the rest (a card's play window:
+        the card was cancelled)."""
         if not hook.per_copy:
+            if hook.replace:
+                return self._replace(hook, params)
             ctx = self._applies(hook, params)
             if ctx is None:
                 return False
@@ -262,7 +277,10 @@ class Game(World, Decks):
             ctx = self._applies_as(hook, params, copy)
             if ctx is None:
                 continue
-            self._run(hook, params, ctx)
+            try:
+                self._run(hook, params, ctx)
+            except interp.Decline:
+                continue  # (an `instead of` hook: _run lets no other hook's `decline` out) this copy gave it up
             ran = True
             if hook.replace or self.state["result"] is not None or (done is not None and done()):
                 break
@@ -378,6 +396,11 @@ class Game(World, Decks):
             interp.run_block(ctx, hook.body)
         except interp.EndAction:
             raise
+        except interp.Decline:
+            if hook.replace:
+                raise
+            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), on {hook.event}: "
+                            f"`decline` outside an `instead of` hook") from None
         except interp.RuleError as err:
             raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), "
                             f"on {hook.event}: {err}") from err

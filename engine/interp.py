@@ -35,6 +35,10 @@ class EndAction(Exception):
     """`end`: stop the current phase, step or action."""
 
 
+class Decline(Exception):
+    """`decline`: an `instead of` hook gives up its replacement; the event goes on as if it had not applied."""
+
+
 class GameOver(Exception):
     """The game was decided: whatever was running stops at once, and nothing more happens."""
 

@@ -130,8 +130,8 @@ CODES: dict[str, Code] = {
     "E0310": _c("wrong effect argument", """An effect got an argument it does not take (`wound h to s`),
         or lacks one it needs (`move z` without `to`). The help shows the forms the effect accepts."""),
     "E0311": _c("break of the layering", """An `instead of` replacement names an event that cannot be
-        replaced (the start or end of a phase), or a hook assigns to something that is not a counter or
-        a variable."""),
+        replaced (the start or end of a phase), a hook assigns to something that is not a counter or
+        a variable, or `decline` (giving up a replacement) stands outside an `instead of` hook."""),
     "E0312": _c("unit event without the engine's parameter", """The engine raises some unit events by
         itself, with fixed parameters: KIND.moved (from, to), KIND.killed (by), KIND.wounded (by),
         KIND.spawned (space) and KIND.entered (space), each also with `unit` (the table is

@@ -287,12 +287,36 @@ def test_the_sheriff_enters_play_with_a_revolver(pack):
 
 
 def test_jake_draws_two_keeps_one_and_discards_the_other(pack):
-    game = bare_game(pack, heroes=[1], needs=("gas_station",))
+    game = bare_game(pack, heroes=[0, 1], needs=("gas_station",))  # Resourceful, then the second card
     jake = put(game, "jake_cartwright", space_of(game, "gas_station"))
     first, second = on_top(game, "keys", "lighter")
     game.emit("search", {"unit": jake})
     assert game.state["cards"][second]["where"] == jake.id
     assert game.state["cards"][first]["where"] == "discard"
+
+
+def test_jake_may_draw_one_card_instead(pack):
+    game = bare_game(pack, heroes=[1], needs=("gas_station",))
+    jake = put(game, "jake_cartwright", space_of(game, "gas_station"))
+    first, second = on_top(game, "keys", "lighter")
+    game.emit("search", {"unit": jake})
+    assert held(game, jake) == ["keys"]
+    assert game.state["cards"][second]["where"] == "deck"  # the second card was never drawn
+    assert not any(e["type"] == "discard" for e in game.entries)
+
+
+def test_jake_with_a_flashlight_may_still_be_resourceful_and_then_throw_the_kept_card_away(pack):
+    # Resourceful; keep the second card (the Lighter); the Flashlight throws it away
+    game = bare_game(pack, heroes=[0, 1, 1], needs=("gas_station",))
+    jake = put(game, "jake_cartwright", space_of(game, "gas_station"))
+    flashlight = give(game, "flashlight", jake)
+    keys, lighter, bat = on_top(game, "keys", "lighter", "baseball_bat")
+    game.emit("search", {"unit": jake})
+    assert held(game, jake) == ["baseball_bat", "flashlight"]
+    assert [game.state["cards"][c]["where"] for c in (keys, lighter)] == ["discard", "discard"]
+    offers = [e["label"] for e in game.entries if e["type"] == "choice"]
+    assert offers == ["choose an option", "choose card", "choose an option"]  # no offer for the fresh card
+    assert game.state["cards"][flashlight.id]["markers"].get("used")
 
 
 def test_the_flashlight_throws_a_drawn_card_away_for_a_fresh_one(pack):
