@@ -340,6 +340,10 @@ def _node_code(gen: _Gen, key: str, ir) -> str:
         return _op_code(gen, ir)
     if key == "chain":
         chain = ir["chain"]
+        if len(chain) == 3 and chain[1] == "*" and _free(chain[2])[1]:  # as _binary: nothing times X is 0
+            t = gen.tmp()
+            return (f"(0 if ({t} := {_code(gen, chain[0])}) is None or (type({t}) in _ZERO_TYPES and {t} == 0) "
+                    f"else _arith2(ctx, '*', {t}, {_code(gen, chain[2])}))")
         if len(chain) == 3:
             return _binary_code(gen, _code(gen, chain[0]), chain[1], _code(gen, chain[2]))
         return gen.const(_chain(ir)) + "(ctx)"
@@ -581,7 +585,7 @@ def _chain(ir):
     first = expr(ir["chain"][0])
     rest = [(op, expr(e)) for op, e in zip(ir["chain"][1::2], ir["chain"][2::2])]
     if len(rest) == 1:
-        return _binary(first, *rest[0])
+        return _binary(first, *rest[0], skips=_free(ir["chain"][2])[1])
 
     def run(ctx):
         left = first(ctx)
@@ -600,9 +604,11 @@ def _chain(ir):
     return run
 
 
-def _binary(left, op, right):
+def _binary(left, op, right, skips: bool = False):
     """One comparison or one arithmetic operation: the commonest chains, without the loop. A comparison
-    gives True or False, as the general chain does."""
+    gives True or False, as the general chain does. `A * B` with A nothing or a plain 0 is 0, B not worked
+    out, when `skips` (B is pure, so leaving it out changes nothing): `brawler * -min(nearest(s, zombie),
+    30)` in a `prefer` costs nothing for a Hero who is no brawler, and 0 times an endless distance is 0."""
     if op == "has":
         return lambda ctx: True if ctx.table.has(left(ctx), right(ctx)) else False
     if op == "in":
@@ -644,6 +650,15 @@ def _binary(left, op, right):
         value = ctx.table.value
         return _arith(op, _num(value(a)), _num(value(b)))
 
+    if op == "*" and skips:
+        def times(ctx):
+            a = left(ctx)
+            if a is None or (type(a) in _ZERO_TYPES and a == 0):
+                return 0
+            value = ctx.table.value
+            return _arith(op, _num(value(a)), _num(value(right(ctx))))
+
+        return times
     return arith
 
 
@@ -957,7 +972,8 @@ def _const(value):
     return lambda ctx: value
 
 
-_HELPERS.update(_UNSET=_UNSET, _lookup=_lookup, _eq=_eq, _ne=_ne, _lt=_lt, _le=_le, _gt=_gt, _ge=_ge, _arith2=_arith2,
+_ZERO_TYPES = (int, bool)
+_HELPERS.update(_ZERO_TYPES=_ZERO_TYPES, _UNSET=_UNSET, _lookup=_lookup, _eq=_eq, _ne=_ne, _lt=_lt, _le=_le, _gt=_gt, _ge=_ge, _arith2=_arith2,
                 Ref=Ref)
 
 _EXPR = (("lit", lambda ir: _const(_lit(ir))), ("name", _name), ("attr", _attr),

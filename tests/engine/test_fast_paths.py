@@ -257,3 +257,28 @@ def test_only_pure_tests_that_do_not_read_an_enclosing_item_are_moved_out():
     finally:
         interp._SCOPES.pop()
     assert interp._hoisted(inner) is None  # outside any selection: nothing to gain
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_nothing_times_a_pure_value_is_zero_without_working_the_value_out(lnoe, monkeypatch, generated):
+    """`brawler * -min(nearest(s, zombie), 30)`: for a Hero who is no brawler the distance is never looked up."""
+    monkeypatch.setattr(interp, "GENERATE", generated)
+    looked = []
+    monkeypatch.setitem(interp.FUNCTIONS, "nearest", lambda ctx, *args: looked.append(args) or 7)
+    times = interp.expr({"chain": [name("x"), "*", {"call": "nearest", "args": [name("x"), name("x")]}]})
+    game = ai_game(lnoe, 1)
+    setup(game)
+    assert [times(Context(game, {"x": x}, None)) for x in (0, None, False)] == [0, 0, 0]
+    assert looked == []
+    assert times(Context(game, {"x": 2}, None)) == 14 and len(looked) == 1
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_nothing_times_a_roll_still_rolls(lnoe, monkeypatch, generated):
+    monkeypatch.setattr(interp, "GENERATE", generated)
+    times = interp.expr({"chain": [name("x"), "*", {"call": "roll", "args": [{"lit": [1, 6], "type": "dice"}]}]})
+    game = ai_game(lnoe, 1)
+    setup(game)
+    rolled = sum(e["type"] == "roll" for e in game.entries)
+    assert times(Context(game, {"x": 0}, None)) == 0
+    assert sum(e["type"] == "roll" for e in game.entries) == rolled + 1
