@@ -270,13 +270,14 @@ class Game(World, Decks):
                 return False
             self._run(hook, params, ctx)
             return True
-        ran = False
+        ran = went = False  # went: a copy's run began (and may have taken later copies off the table)
         for copy in self.owner_copies(hook.owner):
-            if ran and not self.on_table(copy):
+            if went and not self.on_table(copy):
                 continue
             ctx = self._applies_as(hook, params, copy)
             if ctx is None:
                 continue
+            went = True
             try:
                 self._run(hook, params, ctx)
             except interp.Decline:

@@ -91,3 +91,25 @@ def test_decline_outside_an_instead_of_hook_is_an_error(write_pack):
     assert [d.code for d in errors] == ["E0311"]
     assert "instead of" in errors[0].message
     assert errors[0].span.line == scenario.splitlines().index("  on draw { decline }") + 1
+
+
+def test_a_copy_a_declined_run_took_off_the_table_does_not_run(write_pack):
+    from tests.engine.test_per_copy import SYSTEM as PER_COPY, copies, place, start
+
+    system = PER_COPY + """
+card "Toss" {
+  deck zombie_deck; type event; count 2; source "t"; text "Throws the other copy away, then declines."
+  instead of guarded when self is toss {
+    for each card c where c is toss and c != self { discard c }
+    pairs += 1
+    decline
+  }
+}
+"""
+    game = start(write_pack, system)
+    one, two = copies(game, "toss")
+    place(game, one, "side:zombies")
+    place(game, two, "side:zombies")
+    game.emit("guarded")
+    assert game.state["counters"]["pairs"] == 1  # the second copy was in the discard pile by its turn
+    assert game.state["cards"][two]["where"] == "discard"

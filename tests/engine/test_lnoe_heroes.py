@@ -614,3 +614,36 @@ def test_a_rifle_hit_below_6_wounds_the_target_only(pack):
     dice(game, [5])
     game.emit("shoot", {"unit": hero})
     assert where(game, target) is None and where(game, second) == "town_center.c3"
+
+
+def _offers(game) -> list[str]:
+    return [e["label"] for e in game.entries if e["type"] == "choice"]
+
+
+def test_a_flashlight_found_on_a_search_is_simply_kept(pack):
+    game = bare_game(pack, heroes=[1], needs=("church",))  # a 1 would throw a card away, were it offered
+    becky = put(game, "becky", space_of(game, "church"))
+    on_top(game, "flashlight", "lighter")
+    game.emit("search", {"unit": becky})
+    assert held(game, becky) == ["flashlight"] and _offers(game) == []
+
+
+def test_two_flashlights_throw_away_one_card_a_search(pack):
+    game = bare_game(pack, heroes=[1, 1], needs=("church",))
+    becky = put(game, "becky", space_of(game, "church"))
+    give(game, "flashlight", becky), give(game, "flashlight", becky)
+    keys, lighter = on_top(game, "keys", "lighter")
+    game.emit("search", {"unit": becky})
+    assert held(game, becky) == ["flashlight", "flashlight", "lighter"]
+    assert game.state["cards"][keys]["where"] == "discard" and _offers(game) == ["choose an option"]
+
+
+def test_the_flashlight_works_on_searches_only(pack):
+    """Starting and bonus cards are drawn, not searched for (Complete Rulebook: Hero Starting Cards)."""
+    game = bare_game(pack, heroes=[1], needs=("church",))
+    becky = put(game, "becky", space_of(game, "church"))
+    give(game, "flashlight", becky)
+    keys, _ = on_top(game, "keys", "lighter")
+    game.emit("hero_draw", {"finder": becky})
+    assert held(game, becky) == ["flashlight", "keys"] and _offers(game) == []
+    assert game.state["counters"]["searching"] == 0
