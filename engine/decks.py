@@ -242,14 +242,15 @@ class Decks:
         return hook.when is None or bool(hook.when(ctx))
 
     def _own_run(self, hook, params: dict, card: Ref) -> None:
-        from spawnpit.engine.game import GameError
+        from spawnpit.engine.game import hook_error
 
         self.fired[hook.rule["rule"]] = self.fired.get(hook.rule["rule"], 0) + 1
         try:
             interp.run_block(self._own_context(hook, params, card), hook.body)
+        except interp.Decline:  # a card's own hooks are `on card_played` ones (a pack the compiler never saw)
+            raise hook_error(hook, "`decline` outside an `instead of` hook") from None
         except interp.RuleError as err:
-            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), "
-                            f"on {hook.event}: {err}") from err
+            raise hook_error(hook, err) from err
 
     def lookup(self, table: str, roll, column, shift, ctx):
         obj = self.model.tables.get(table)

@@ -23,6 +23,11 @@ class GameError(Exception):
     """The rules went wrong while running (a runaway chain, an impossible effect), with provenance."""
 
 
+def hook_error(hook, why) -> GameError:
+    """What went wrong in a hook, named by its rule, the rule's source and the event."""
+    return GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), on {hook.event}: {why}")
+
+
 class Context:
     """What a running hook sees: the game, its variables, the event, and which rule it belongs to."""
 
@@ -214,7 +219,7 @@ class Game(World, Decks):
         replacing, ordinary = split
         replaced = False
         for hook in replacing:
-            if self._replace(hook, params):
+            if self._fire(hook, params):
                 replaced = True
                 if state["result"] is not None:
                     return replaced
@@ -241,34 +246,22 @@ class Game(World, Decks):
             self._check_objectives(event)
         return replaced
 
-    def _replace(self, hook, params: dict) -> bool:
-        """Run an `instead of` hook where it applies; True when it replaced the event, False when it did not
-        apply or said `decline` (a card's hook that names `self`: the first copy that applies and keeps it)."""
-        if hook.per_copy:
-            return self._fire(hook, params)
-        ctx = self._applies(hook, params)
-        if ctx is None:
-            return False
-        try:
-            self._run(hook, params, ctx)
-        except interp.Decline:
-            return False
-        return True
-
     def _fire(self, hook, params: dict, done=None) -> bool:
-        """Run the hook for this event where it applies; True when it ran. A per-copy hook (a card's hook
-        that names `self`) runs once for each copy of its card on the table that it applies to, `self`
-        that copy, in table order, a copy a run before took off the table skipped; an `instead of` one
-        replaces the event once, for the first copy it applies to that does not `decline`. `done` (no
-        arguments), when given, is asked after each copy's run: true stops the rest (a card's play window:
-        the card was cancelled)."""
+        """Run the hook for this event where it applies; True when it ran (an `instead of` hook: when it
+        replaced the event, so not when it said `decline`). A per-copy hook (a card's hook that names
+        `self`) runs once for each copy of its card on the table that it applies to, `self` that copy, in
+        table order, a copy a run before took off the table skipped; an `instead of` one replaces the event
+        once, for the first copy it applies to that does not `decline`. `done` (no arguments), when given,
+        is asked after each copy's run: true stops the rest (a card's play window: the card was cancelled).
+        (_run lets a `decline` out of `instead of` hooks only.)"""
         if not hook.per_copy:
-            if hook.replace:
-                return self._replace(hook, params)
             ctx = self._applies(hook, params)
             if ctx is None:
                 return False
-            self._run(hook, params, ctx)
+            try:
+                self._run(hook, params, ctx)
+            except interp.Decline:
+                return False
             return True
         ran = went = False  # went: a copy's run began (and may have taken later copies off the table)
         for copy in self.owner_copies(hook.owner):
@@ -281,7 +274,7 @@ class Game(World, Decks):
             try:
                 self._run(hook, params, ctx)
             except interp.Decline:
-                continue  # (an `instead of` hook: _run lets no other hook's `decline` out) this copy gave it up
+                continue  # this copy gave the replacement up
             ran = True
             if hook.replace or self.state["result"] is not None or (done is not None and done()):
                 break
@@ -400,11 +393,9 @@ class Game(World, Decks):
         except interp.Decline:
             if hook.replace:
                 raise
-            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), on {hook.event}: "
-                            f"`decline` outside an `instead of` hook") from None
+            raise hook_error(hook, "`decline` outside an `instead of` hook") from None
         except interp.RuleError as err:
-            raise GameError(f"{hook.rule['title']} ({hook.rule['source'] or hook.rule['rule']}), "
-                            f"on {hook.event}: {err}") from err
+            raise hook_error(hook, err) from err
 
     # ---- objectives and results ------------------------------------------------------------------
 

@@ -585,7 +585,7 @@ def _chain(ir):
     first = expr(ir["chain"][0])
     rest = [(op, expr(e)) for op, e in zip(ir["chain"][1::2], ir["chain"][2::2])]
     if len(rest) == 1:
-        return _binary(first, *rest[0], skips=_free(ir["chain"][2])[1])
+        return _binary(first, *rest[0], skips=rest[0][0] == "*" and _free(ir["chain"][2])[1])
 
     def run(ctx):
         left = first(ctx)

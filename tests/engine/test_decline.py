@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from spawnpit.compiler import compile_paths
-from spawnpit.engine import ScriptedPolicy, new_game, play
+from spawnpit.engine import GameError, ScriptedPolicy, new_game, play
 
 SYSTEM = """
 system dc "Decline" {
@@ -91,6 +91,17 @@ def test_decline_outside_an_instead_of_hook_is_an_error(write_pack):
     assert [d.code for d in errors] == ["E0311"]
     assert "instead of" in errors[0].message
     assert errors[0].span.line == scenario.splitlines().index("  on draw { decline }") + 1
+
+
+def test_decline_in_an_on_hook_of_a_pack_the_compiler_never_saw_is_a_game_error(write_pack):
+    root = write_pack({"sys.pit": SYSTEM, "main.pit": SCENARIO}, with_system=False)
+    pack = compile_paths([root]).pack
+    scenario = next(o for o in pack["objects"] if o["kind"] == "scenario")
+    plain = next(h for h in scenario["hooks"] if h["event"] == "draw" and not h["replace"])
+    plain["body"] = [{"do": "decline", "what": None, "args": {}}]  # as a hand-edited pack.json could say
+    game = new_game(pack, "trial", seed=1, policies={"heroes": ScriptedPolicy([]), "zombies": ScriptedPolicy([])})
+    with pytest.raises(GameError, match=r"Trial .*on draw: `decline` outside an `instead of` hook"):
+        play(game)
 
 
 def test_a_copy_a_declined_run_took_off_the_table_does_not_run(write_pack):

@@ -279,6 +279,19 @@ def test_man_of_action_takes_a_revolver_from_the_discard_pile_in_place_of_a_sear
     assert game.state["cards"][cid]["where"] == sheriff.id
 
 
+def _offers(game) -> list[str]:
+    return [e["label"] for e in game.entries if e["type"] == "choice"]
+
+
+def _becky_at_church(pack, answers: list, flashlights: int = 0):
+    """Becky in the Church, with a number of Flashlights, the Hero player's answers scripted."""
+    game = bare_game(pack, heroes=answers, needs=("church",))
+    becky = put(game, "becky", space_of(game, "church"))
+    for _ in range(flashlights):
+        give(game, "flashlight", becky)
+    return game, becky
+
+
 def test_the_sheriff_enters_play_with_a_revolver(pack):
     game = bare_game(pack)
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
@@ -314,15 +327,12 @@ def test_jake_with_a_flashlight_may_still_be_resourceful_and_then_throw_the_kept
     game.emit("search", {"unit": jake})
     assert held(game, jake) == ["baseball_bat", "flashlight"]
     assert [game.state["cards"][c]["where"] for c in (keys, lighter)] == ["discard", "discard"]
-    offers = [e["label"] for e in game.entries if e["type"] == "choice"]
-    assert offers == ["choose an option", "choose card", "choose an option"]  # no offer for the fresh card
+    assert _offers(game) == ["choose an option", "choose card", "choose an option"]  # no offer for the fresh card
     assert game.state["cards"][flashlight.id]["markers"].get("used")
 
 
 def test_the_flashlight_throws_a_drawn_card_away_for_a_fresh_one(pack):
-    game = bare_game(pack, heroes=[1], needs=("church",))
-    becky = put(game, "becky", space_of(game, "church"))
-    give(game, "flashlight", becky)
+    game, becky = _becky_at_church(pack, [1], flashlights=1)
     first, second = on_top(game, "keys", "lighter")
     game.emit("search", {"unit": becky})
     assert game.state["cards"][first]["where"] == "discard"
@@ -616,22 +626,15 @@ def test_a_rifle_hit_below_6_wounds_the_target_only(pack):
     assert where(game, target) is None and where(game, second) == "town_center.c3"
 
 
-def _offers(game) -> list[str]:
-    return [e["label"] for e in game.entries if e["type"] == "choice"]
-
-
 def test_a_flashlight_found_on_a_search_is_simply_kept(pack):
-    game = bare_game(pack, heroes=[1], needs=("church",))  # a 1 would throw a card away, were it offered
-    becky = put(game, "becky", space_of(game, "church"))
+    game, becky = _becky_at_church(pack, [1])  # a 1 would throw a card away, were it offered
     on_top(game, "flashlight", "lighter")
     game.emit("search", {"unit": becky})
     assert held(game, becky) == ["flashlight"] and _offers(game) == []
 
 
 def test_two_flashlights_throw_away_one_card_a_search(pack):
-    game = bare_game(pack, heroes=[1, 1], needs=("church",))
-    becky = put(game, "becky", space_of(game, "church"))
-    give(game, "flashlight", becky), give(game, "flashlight", becky)
+    game, becky = _becky_at_church(pack, [1, 1], flashlights=2)
     keys, lighter = on_top(game, "keys", "lighter")
     game.emit("search", {"unit": becky})
     assert held(game, becky) == ["flashlight", "flashlight", "lighter"]
@@ -640,9 +643,7 @@ def test_two_flashlights_throw_away_one_card_a_search(pack):
 
 def test_the_flashlight_works_on_searches_only(pack):
     """Starting and bonus cards are drawn, not searched for (Complete Rulebook: Hero Starting Cards)."""
-    game = bare_game(pack, heroes=[1], needs=("church",))
-    becky = put(game, "becky", space_of(game, "church"))
-    give(game, "flashlight", becky)
+    game, becky = _becky_at_church(pack, [1], flashlights=1)
     keys, _ = on_top(game, "keys", "lighter")
     game.emit("hero_draw", {"finder": becky})
     assert held(game, becky) == ["flashlight", "keys"] and _offers(game) == []
