@@ -355,7 +355,7 @@ def _call_code(gen: _Gen, ir) -> str:
     fn = FUNCTIONS.get(name)
     if fn is None:
         raise RuleError(f"the engine has no function `{name}`")
-    args = [_code(gen, a) for a in ir["args"]]
+    args = [_code(gen, _first_only(a) if name == "any" else a) for a in ir["args"]]
     if name in _SELECTING and len(ir["args"]) == 1:
         whole = _kind_in_place(ir["args"][0], None)
         if whole is not None:
@@ -367,6 +367,14 @@ def _call_code(gen: _Gen, ir) -> str:
         sel = f"({t} if type({t} := {args[0]}) is list else ctx.table.selection({t}))"
         return f"len({sel})" if name == "count" else f"(True if {sel} else False)"
     return f"{gen.const(fn)}(ctx{''.join(', ' + a for a in args)})"
+
+
+def _first_only(ir):
+    """`any(KIND v where TEST)` needs only the first item that passes: the selection marked to stop there,
+    when TEST is pure (no dice or chance, so testing fewer items changes nothing but the time taken)."""
+    if isinstance(ir, dict) and "select" in ir and ir.get("where") is not None and _free(ir["where"])[1]:
+        return {**ir, "_first": True}
+    return ir
 
 
 def _op_code(gen: _Gen, ir) -> str:
@@ -703,7 +711,8 @@ def _select(ir):
         return _select_having_any(ir, having)
     hoisted = _hoisted(ir)
     if hoisted is not None:
-        return _select(hoisted)
+        return _select({**hoisted, "_first": True} if ir.get("_first") else hoisted)
+    first = bool(ir.get("_first"))  # (`any`: the first item that passes is enough; see _first_only)
     scope = _Scope({var})
     what, rest = _has_first(ir["where"], var)
     if what is not None:  # `c has item and …`: the `has` test first, over the whole pool at once
@@ -732,6 +741,8 @@ def _select(ir):
                         scope.per_item = [_UNSET] * shared
                     if rest is None or rest(ctx):
                         out.append(item)
+                        if first:
+                            break
                 return out
             shared = len(scope.shared)
             for item in pool:
@@ -740,6 +751,8 @@ def _select(ir):
                     scope.per_item = [_UNSET] * shared
                 if where(ctx):
                     out.append(item)
+                    if first:
+                        break
             return out
         finally:
             scope.memo, scope.item, scope.per_item = saved
@@ -1043,9 +1056,8 @@ def _route(ctx, unit, a, b):
 
 def _sight(ctx, a, b):
     """`sight(a, b)`: Table.sight, with spaces and the board's cached answer read inline."""
-    table = ctx.table
-    a = a.id if type(a) is Ref and a.kind == "space" else _table_space(table, a)
-    b = b.id if type(b) is Ref and b.kind == "space" else _table_space(table, b)
+    a = a.id if type(a) is Ref and a.kind == "space" else _where(ctx, a)
+    b = b.id if type(b) is Ref and b.kind == "space" else _where(ctx, b)
     board = ctx.game.board
     if not board:
         return True
@@ -1080,9 +1092,10 @@ def _where(ctx, thing) -> str:
 
 
 def _table_space(table, thing):
-    from spawnpit.engine.table import _space
+    return space_of(table, thing)
 
-    return _space(table, thing)
+
+space_of = None  # table._space (a thing's space id), set by engine.table, which imports this module
 
 
 _INF = float("inf")

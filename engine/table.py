@@ -108,13 +108,9 @@ class Table:
                     self._cards = (cards, len(cards), refs)
                 return list(refs)
             game = self.game
-            cards, index = game.state["cards"], game._card_index
-            views = index.stable_of(cards)
-            if views is None:
-                return [ref("card", c) for c in game.card_ids(holder)]
-            found = views.get(("refs", holder))  # the same question until a card moves
+            found = game._card_index.held_by(game.state["cards"], holder, ref)
             if found is None:
-                found = views[("refs", holder)] = tuple(ref("card", c) for c in game.card_ids(holder))
+                return [ref("card", c) for c in game.card_ids(holder)]
             return list(found)
         if kind in ("side", "player"):
             return [Ref("side", s) for s in model.sides]
@@ -577,3 +573,6 @@ def _space(table: Table, thing) -> str:
     if record is None or record.get("space") is None:
         raise RuleError(f"{thing!r} is not on the board")
     return record["space"]
+
+
+interp.space_of = _space

@@ -18,13 +18,17 @@ _OFF_TABLE = ("deck", "discard", "box")  # where a card is not in play
 
 class _Version:
     """Counts the changes to what the game indexes in one table of records (units or cards): `moved`, a
-    unit going from one space to another (it stays on the board); `version`, any other change."""
+    unit going from one space to another (it stays on the board); `version`, any other change. Of those,
+    a card going from one holder to another is also counted for the two holders (`held`: holder → count)
+    and any other change in `other`, so a holder's cards are worked out again only when they changed."""
 
-    __slots__ = ("version", "moved")
+    __slots__ = ("version", "moved", "held", "other")
 
     def __init__(self) -> None:
         self.version = 0
         self.moved = 0
+        self.held: dict = {}
+        self.other = 0
 
 
 class _Watched(dict):
@@ -67,31 +71,40 @@ class Record(_Watched):
 
     def __setitem__(self, key, value) -> None:
         if key in self._keys:
+            changes = self._changes
             if key == "space" and value is not None and dict.get(self, "space") is not None:
                 dict.__setitem__(self, key, value)  # a move on the board: which units are on it is unchanged
-                self._changes.moved += 1
+                changes.moved += 1
                 return
+            if key == "where":  # a card changes hands: only the two holders' cards changed
+                held = changes.held
+                old = dict.get(self, "where")
+                held[old] = held.get(old, 0) + 1
+                held[value] = held.get(value, 0) + 1
+            else:
+                changes.other += 1
             dict.__setitem__(self, key, value)
-            self._changes.version += 1
+            changes.version += 1
             return
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
         dict.__delitem__(self, key)
-        self._changes.version += 1
+        self._touch()
 
     def pop(self, key, *default):
         if key in self._keys:
-            self._changes.version += 1
+            self._touch()
         return dict.pop(self, key, *default)
 
     def setdefault(self, key, default=None):
         if key in self._keys and key not in self:
-            self._changes.version += 1
+            self._touch()
         return dict.setdefault(self, key, default)
 
     def _touch(self) -> None:
         self._changes.version += 1
+        self._changes.other += 1
 
 
 _STAMPS = itertools.count(1)
@@ -144,12 +157,12 @@ class _Index:
     until a record of the table changes what it is indexed by. Only records the game made (`Record`) are
     indexed; a table holding anything else is answered by scanning it each time."""
 
-    __slots__ = ("changes", "table", "seen", "size", "usable", "views", "stable", "moved_seen")
+    __slots__ = ("changes", "table", "seen", "size", "usable", "views", "stable", "moved_seen", "holders")
 
     def __init__(self) -> None:
         self.changes = _Version()
         self.table, self.seen, self.size, self.usable, self.views = None, -1, -1, False, {}
-        self.stable, self.moved_seen = {}, -1
+        self.stable, self.moved_seen, self.holders = {}, -1, {}
 
     def stable_of(self, table: dict) -> dict | None:
         """The cached views of `table` that do not depend on which space a unit on the board is in (which
@@ -158,6 +171,7 @@ class _Index:
             if table is not self.table or self.size != len(table):  # records added (or another table)
                 changes = self.changes
                 self.usable = all(type(r) is Record and r._changes is changes for r in table.values())
+                self.holders = {}
             self.table, self.seen, self.size = table, self.changes.version, len(table)
             self.stable, self.views, self.moved_seen = {}, {}, self.changes.moved
         return self.stable if self.usable else None
@@ -170,6 +184,21 @@ class _Index:
         if self.moved_seen != self.changes.moved:
             self.views, self.moved_seen = {}, self.changes.moved
         return self.views
+
+    def held_by(self, table: dict, holder: str, ref) -> tuple | None:
+        """The references to the cards of `table` at `holder`, in table order, kept until a card comes to
+        or leaves that holder (or anything else indexed changes); None when the table cannot be indexed. `ref`
+        makes the references (Table.ref: one object for each card)."""
+        if self.stable_of(table) is None:
+            return None
+        changes = self.changes
+        stamp = (changes.held.get(holder, 0), changes.other)
+        found = self.holders.get(holder)
+        if found is not None and found[0] == stamp:
+            return found[1]
+        refs = tuple(ref("card", c) for c, r in table.items() if r["where"] == holder)
+        self.holders[holder] = (stamp, refs)
+        return refs
 
 
 class World:
@@ -371,14 +400,10 @@ class World:
     def card_ids(self, where: str) -> list[str]:
         """Ids of the cards held at `where` (a unit's id, "side:NAME", "play", …), in table order."""
         cards = self.state["cards"]
-        views = self._card_index.stable_of(cards)  # (a card never "moves": any change of one makes these stale)
-        if views is None:
-            return [c for c, r in cards.items() if r["where"] == where]
-        key = ("where", where)  # one holder's list at a time: a card changes between most calls, and
-        found = views.get(key)  # one filtered scan is cheaper than grouping every card by holder
+        found = self._card_index.held_by(cards, where, self.table.ref)
         if found is None:
-            found = views[key] = [c for c, r in cards.items() if r["where"] == where]
-        return list(found)
+            return [c for c, r in cards.items() if r["where"] == where]
+        return [ref.id for ref in found]
 
     def flip(self, thing, mode, ctx) -> None:
         record = self.table.record(thing)

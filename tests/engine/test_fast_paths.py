@@ -282,3 +282,64 @@ def test_nothing_times_a_roll_still_rolls(lnoe, monkeypatch, generated):
     rolled = sum(e["type"] == "roll" for e in game.entries)
     assert times(Context(game, {"x": 0}, None)) == 0
     assert sum(e["type"] == "roll" for e in game.entries) == rolled + 1
+
+
+def test_any_stops_at_the_first_item_a_pure_test_passes(lnoe, monkeypatch):
+    """`any(space s where sight(s, x))` asks no further once one space passed; the answer is the same."""
+    game = ai_game(lnoe, 1)
+    setup(game)
+    asked = []
+    monkeypatch.setitem(interp.FUNCTIONS, "sight", lambda ctx, a, b: asked.append(a) or a.id == b.id)
+    target = game.table.ref("space", game.space_ids()[5])
+    where = {"call": "sight", "args": [name("s"), name("x")]}
+    found = interp.expr({"call": "any", "args": [{"select": "space", "var": "s", "where": where}]})
+    whole = interp.expr({"call": "count", "args": [{"select": "space", "var": "s", "where": where}]})
+    ctx = Context(game, {"x": target}, None)
+    assert found(ctx) is True and len(asked) == 6  # the sixth space is the one
+    asked.clear()
+    assert whole(ctx) == 1 and len(asked) == len(game.space_ids())  # count still tests every space
+
+
+def test_any_with_dice_in_its_test_still_tests_every_item(lnoe):
+    """Stopping early would roll fewer dice than the rules as written: a test with a roll is never cut short."""
+    game = ai_game(lnoe, 1)
+    setup(game)
+    spaces = len(game.space_ids())
+    rolls = lambda: sum(e["type"] == "roll" for e in game.entries)  # noqa: E731
+    where = {"chain": [{"call": "roll", "args": [{"lit": [1, 6], "type": "dice"}]}, ">=", {"lit": 1, "type": "int"}]}
+    found = interp.expr({"call": "any", "args": [{"select": "space", "var": "s", "where": where}]})
+    before = rolls()
+    assert found(Context(game, {}, None)) is True
+    assert rolls() == before + spaces
+
+
+def test_each_holders_cards_follow_every_change_of_hands(lnoe):
+    """The cards at each holder are kept per holder: a card changing hands renews the two holders' lists,
+    and any other change (a record's `where` taken away, a bulk update) renews them all."""
+    game = ai_game(lnoe, 2)
+    setup(game)
+    cards = game.state["cards"]
+
+    def scanned(holder):
+        return [c for c, r in cards.items() if r["where"] == holder]
+
+    hero = game.units_of_side("heroes")[0]
+
+    def check():
+        for holder in {r["where"] for r in cards.values()} | {"nobody"}:
+            assert game.card_ids(holder) == scanned(holder), holder
+        assert [c.id for c in game.table.pool("card", hero)] == scanned(hero.id)
+
+    check()
+    held = game.card_ids(hero.id)
+    deck = [c for c in scanned("deck")]
+    cards[deck[0]]["where"] = hero.id  # drawn, written straight into the state
+    check()
+    assert game.card_ids(hero.id) == scanned(hero.id) and len(scanned(hero.id)) == len(held) + 1
+    cards[deck[0]]["where"] = "discard"
+    check()
+    cards[deck[1]].pop("where")  # taken away: the card is at no holder
+    cards[deck[1]]["where"] = "play"
+    check()
+    cards[deck[2]].update({"where": hero.id})
+    check()
