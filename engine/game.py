@@ -345,6 +345,12 @@ class Game(World, Decks):
                 env["self"] = me
             contexts.append(Context(self, env, hook.rule))
         filters, when, matches = tuple(hook.filters.items()), hook.when, self._filter_matches
+        split = _fixed_part(hook, keys)
+        if split is not None:  # its `when` starts with tests the asked values cannot change: worked out once
+            fixed, when = split
+            contexts = [ctx for ctx in contexts if fixed(ctx)]
+            if not contexts:
+                return never
 
         def put(values) -> None:
             for key, value in zip(keys, values):
@@ -637,6 +643,32 @@ def _inputs(ir, counters: dict, names: dict):
         return None if missing in key else key
 
     return values
+
+
+def never(*values) -> bool:
+    """Game.asker's answer for a hook that cannot apply, whatever the values asked about."""
+    return False
+
+
+def _fixed_part(hook, keys: tuple[str, ...]):
+    """A hook's `when` of the form `A and B and …` split in two, each compiled once: the tests it starts
+    with that read neither the event's params in `keys` nor the event as a whole, and the rest. What the
+    first say cannot change while only those params do; when they hold, the `when` holds as the rest
+    does. None when no test can be moved (or all can), or the `when` is not pure."""
+    if keys in hook.fixed:
+        return hook.fixed[keys]
+    found, when = None, hook.when_ir
+    if hook.reads is not None and isinstance(when, dict) and when.get("op") == "and":
+        varying = frozenset(keys) | {"event"}
+        args = when["args"]
+        k = 0
+        while k < len(args) and not interp._free(args[k])[0] & varying:
+            k += 1
+        if 0 < k < len(args):
+            part = lambda some: interp.expr(some[0] if len(some) == 1 else {"op": "and", "args": some})  # noqa: E731
+            found = (part(args[:k]), part(args[k:]))
+    hook.fixed[keys] = found
+    return found
 
 
 def _criteria(value) -> tuple:

@@ -27,6 +27,9 @@ class Hook:
     owner: str | None = None  # "card:<proto>" or "unit:<proto>": active only while that is in play
     per_copy: bool = False  # a card's hook that names `self`: run once for each copy on the table (Game._fire)
     if_played: bool = False  # its `when` is `self.played` or starts `self.played and …`: a held copy never applies
+    reads: frozenset | None = None  # the names its `when` and filters read (None: it may roll dice or draw at random)
+    when_ir: dict | None = None  # its `when` as compiled (Game.asker works out parts of it on their own)
+    fixed: dict = field(default_factory=dict)  # Game.asker's: params asked about → the `when`'s part that reads none
 
 
 def _blocks(obj: dict, kind: str) -> list[dict]:
@@ -51,6 +54,19 @@ def _starts_played(when) -> bool:
     if not isinstance(when, dict):
         return False
     return when == _SELF_PLAYED or (when.get("op") == "and" and bool(when.get("args")) and when["args"][0] == _SELF_PLAYED)
+
+
+def _reads(h: dict) -> frozenset | None:
+    """The names a hook's `when` and filters read, and the event parameters its filters match (so whether
+    it applies depends on nothing else but the table); None when they are not pure (dice, chance)."""
+    names = set(h.get("filters", {}))
+    for ir in [h.get("when"), *h.get("filters", {}).values()]:
+        if ir is not None:
+            found, pure = interp._free(ir)
+            if not pure:
+                return None
+            names |= found
+    return frozenset(names)
 
 
 def _title(obj: dict) -> str:
@@ -126,7 +142,7 @@ class Model:
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
                         owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h),
-                        if_played=_starts_played(h.get("when")))
+                        if_played=_starts_played(h.get("when")), reads=_reads(h), when_ir=h.get("when"))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:

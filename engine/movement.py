@@ -136,15 +136,22 @@ def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = 
     return dist, parent
 
 
+_FROM = frozenset(("from", "event"))  # the names through which a hook reads where a unit steps in from
+
+
 def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple, within, goal) -> tuple[dict, dict]:
     """_search while hooks may refuse spaces: each space the search comes to is asked of them (as the
-    walk would raise its `entered` event), never remembered, since what they read can change any time;
-    no further than `within` steps, and no further once `goal` is reached."""
+    walk would raise its `entered` event), never remembered from one search to the next, since what they
+    read can change any time; no further than `within` steps, and no further once `goal` is reached."""
     units, kind = game.state["units"], game.state["units"][unit.id]["kind"]
     stopping = {units[u]["space"] for k in stop for u in game.unit_ids(kind=k)} - {start} if stop else set()
     adjacency = game.board.adjacency(through)
     params = unit_event(kind, "entered", unit, Ref("space", start), None)[1]
-    asks = [game.asker(hook, params, ("space", "from")) for hook in refusing]
+    # a hook that reads neither where the unit comes from nor the event as a whole answers the same for a
+    # space whichever way it is entered: it is asked once for each space, not once for each space next to it
+    asks = [(game.asker(hook, params, ("space", "from")), {} if hook.reads is not None and not hook.reads & _FROM else None)
+            for hook in refusing]
+    ref = game.table.ref
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
     while queue:
         here = queue.popleft()
@@ -153,12 +160,22 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
         d = dist[here] + 1
         if within is not None and d > within:
             break  # breadth first: every space still queued is as far
-        origin = Ref("space", here)
+        origin = ref("space", here)
         for n in adjacency[here]:
             if n in dist:
                 continue
-            space = Ref("space", n)
-            if any(ask(space, origin) for ask in asks):
+            space = ref("space", n)
+            refused = False
+            for ask, by_space in asks:
+                if by_space is None:
+                    refused = ask(space, origin)
+                else:
+                    refused = by_space.get(n)
+                    if refused is None:
+                        refused = by_space[n] = ask(space, origin)
+                if refused:
+                    break
+            if refused:
                 continue  # refused from here; it may still be entered from another space (`event.from`)
             dist[n], parent[n] = d, here
             if n == goal:
