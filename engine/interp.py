@@ -1088,11 +1088,7 @@ def _where(ctx, thing) -> str:
             record = ctx.game.state["units"].get(thing.id)
             if record is not None and record.get("space") is not None:
                 return record["space"]
-    return _table_space(ctx.table, thing)
-
-
-def _table_space(table, thing):
-    return space_of(table, thing)
+    return space_of(ctx.table, thing)
 
 
 space_of = None  # table._space (a thing's space id), set by engine.table, which imports this module

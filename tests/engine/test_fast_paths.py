@@ -343,3 +343,18 @@ def test_each_holders_cards_follow_every_change_of_hands(lnoe):
     check()
     cards[deck[2]].update({"where": hero.id})
     check()
+
+
+def test_sight_of_a_unit_is_sight_of_its_space_and_a_unit_off_the_board_is_an_error(lnoe):
+    game = ai_game(lnoe, 1)
+    setup(game)
+    hero = game.units_of_side("heroes")[0]
+    here = game.table.ref("space", game.state["units"][hero.id]["space"])
+    sight = interp.expr({"call": "sight", "args": [name("a"), name("b")]})
+    for space in game.space_ids()[::9]:
+        there = game.table.ref("space", space)
+        assert sight(Context(game, {"a": hero, "b": there}, None)) == sight(Context(game, {"a": here, "b": there}, None))
+        assert sight(Context(game, {"a": there, "b": hero}, None)) == sight(Context(game, {"a": there, "b": here}, None))
+    game.state["units"][hero.id]["space"] = None
+    with pytest.raises(interp.RuleError, match="not on the board"):
+        sight(Context(game, {"a": hero, "b": here}, None))
