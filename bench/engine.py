@@ -102,7 +102,7 @@ def _timing_rules(hooks: Counter, runs: Counter, criteria: Counter, asked: Count
     """While inside: each hook's run timed (its own time, hooks it raised inside it left out) into
     hooks/runs by (rule title, event), and each `prefer` criterion worked out by the ai into
     criteria/asked by (rule title, criterion's position in its priority list)."""
-    run, criterion, clock, inner = Game._run, interp.Advice.criterion, time.perf_counter, [0.0]
+    run, values, clock, inner = Game._run, interp.Advice.values, time.perf_counter, [0.0]
 
     def timed_run(game, hook, params, ctx=None):
         outer, inner[0] = inner[0], 0.0
@@ -116,20 +116,20 @@ def _timing_rules(hooks: Counter, runs: Counter, criteria: Counter, asked: Count
             runs[key] += 1
             inner[0] = outer + spent
 
-    def timed_criterion(advice, k, index, option):
+    def timed_values(advice, k, indices, options):
         start = clock()
         try:
-            return criterion(advice, k, index, option)
+            return values(advice, k, indices, options)
         finally:
             key = (advice.ctx.rule["title"], k)
             criteria[key] += clock() - start
-            asked[key] += 1
+            asked[key] += len(indices)
 
-    Game._run, interp.Advice.criterion = timed_run, timed_criterion
+    Game._run, interp.Advice.values = timed_run, timed_values
     try:
         yield
     finally:
-        Game._run, interp.Advice.criterion = run, criterion
+        Game._run, interp.Advice.values = run, values
 
 
 def by_rule(pack: dict, scenario: str, games: int, policy: str = "ai", warm: int = 20) -> dict:

@@ -550,9 +550,8 @@ class Game(World, Decks):
             best = max(scores.values(), default=())
             return [i for i in real if scores[i] == best], (best[0] if best else None)
         first = None
-        criterion = prefer.criterion
         for k in range(len(parts)):
-            values = [_criterion(criterion(k, i, choices[i])) for i in real]
+            values = prefer.values(k, real, choices)
             top = max(values)
             if k == 0:
                 first = top

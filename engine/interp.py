@@ -911,7 +911,7 @@ def _near_form(ir):
 
 def _select_near(ir, place_ir, op: str, limit_ir):
     """The units of a kind within N moves of a place (`_near_form`), from a table worked out once for
-    every place while no unit enters, leaves or moves: for each unit in table order, the spaces its kind
+    every place while no unit enters or leaves and none of the kind moves: for each unit in table order, the spaces its kind
     can reach from where it stands within N (the board's cached search, read in order of distance), so
     scoring a hundred spaces by how many Zombies could step into each looks each one up. The same list,
     in the same order, as testing `route` unit by unit (what it falls back to when the table cannot be
@@ -926,7 +926,7 @@ def _select_near(ir, place_ir, op: str, limit_ir):
         game = ctx.game
         board = game.board
         n = limit(ctx)
-        views = game._unit_index.views_of(game.state["units"]) if board is not None else None
+        views = _unit_views(game, kind) if board is not None else None
         if views is None or type(n) not in (int, float):
             return general(ctx)
         key = ("near", kind, n, inclusive)
@@ -941,6 +941,13 @@ def _select_near(ir, place_ir, op: str, limit_ir):
         return list(found) if found is not None else []
 
     return run
+
+
+def _unit_views(game, kind: str) -> dict | None:
+    """Where to keep what is worked out from the places of the units of `kind` on the board: kept while
+    only units of other kinds move (every move, for `unit`: any kind); None when it cannot be kept."""
+    index, units = game._unit_index, game.state["units"]
+    return index.kind_views(units, kind) if kind in game.model.kinds else index.views_of(units)
 
 
 def _near_table(game, pool: list, n, inclusive: bool):
@@ -1236,8 +1243,8 @@ def _parts(scope: _Scope, ir) -> list | None:
 
 class Advice:
     """The rules' advice on one choice (`choose … prefer EXPR`), for the ai policy: called with an option,
-    the whole score; `criterion(k, index, option)` one criterion of a priority list (`parts` is not None),
-    each option's remembered sub-expressions kept between criteria (`per`: option index → values)."""
+    the whole score; `values(k, indices, options)` one criterion of a priority list (`parts` is not None)
+    for several options."""
 
     __slots__ = ("ctx", "scope", "whole", "parts", "per")
 
@@ -1248,15 +1255,25 @@ class Advice:
         self.scope.enter(option)
         return self.whole(self.ctx)
 
-    def criterion(self, k: int, index: int, option):
-        scope = self.scope
-        scope.item = option
-        if scope.shared:
-            per = self.per.get(index)
-            if per is None:
-                per = self.per[index] = [_UNSET] * len(scope.shared)
-            scope.per_item = per
-        return self.parts[k](self.ctx)
+    def values(self, k: int, indices: list, options: list) -> list[float]:
+        """Criterion k of a priority list for the options at `indices`, each as a number (as Game's
+        _criterion says: yes/no as 1/0, a thing as yes, nothing as no), in one loop; each option's
+        remembered sub-expressions are kept between criteria (`per`: option index → values)."""
+        scope, part, ctx, kept = self.scope, self.parts[k], self.ctx, self.per
+        shared, out = len(scope.shared), []
+        for i in indices:
+            scope.item = options[i]
+            if shared:
+                per = kept.get(i)
+                if per is None:
+                    per = kept[i] = [_UNSET] * shared
+                scope.per_item = per
+            value = part(ctx)
+            if isinstance(value, (bool, int, float)):
+                out.append(float(value))
+            else:
+                out.append(0.0 if value is None else 1.0)
+        return out
 
 
 def _choose_option(ir):

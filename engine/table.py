@@ -539,7 +539,7 @@ def within(ctx, value, spec) -> bool:
     if isinstance(spec, str) and spec.endswith("+") and spec[:-1].isdigit():
         return value >= int(spec[:-1])
     if isinstance(spec, (list, tuple)):
-        if len(spec) == 2 and all(isinstance(v, int) for v in spec):
+        if len(spec) == 2 and isinstance(spec[0], int) and isinstance(spec[1], int):
             return spec[0] <= value <= spec[1]
         return value in spec
     return value == spec

@@ -18,17 +18,19 @@ _OFF_TABLE = ("deck", "discard", "box")  # where a card is not in play
 
 class _Version:
     """Counts the changes to what the game indexes in one table of records (units or cards): `moved`, a
-    unit going from one space to another (it stays on the board); `version`, any other change. Of those,
+    unit going from one space to another (it stays on the board), also counted for its kind (`kind_moved`:
+    kind → count); `version`, any other change. Of those,
     a card going from one holder to another is also counted for the two holders (`held`: holder → count)
     and any other change in `other`, so a holder's cards are worked out again only when they changed."""
 
-    __slots__ = ("version", "moved", "held", "other")
+    __slots__ = ("version", "moved", "held", "other", "kind_moved")
 
     def __init__(self) -> None:
         self.version = 0
         self.moved = 0
         self.held: dict = {}
         self.other = 0
+        self.kind_moved: dict = {}  # of the moves, those of each kind of unit
 
 
 class _Watched(dict):
@@ -75,6 +77,8 @@ class Record(_Watched):
             if key == "space" and value is not None and dict.get(self, "space") is not None:
                 dict.__setitem__(self, key, value)  # a move on the board: which units are on it is unchanged
                 changes.moved += 1
+                kind, moves = dict.get(self, "kind"), changes.kind_moved
+                moves[kind] = moves.get(kind, 0) + 1
                 return
             if key == "where":  # a card changes hands: only the two holders' cards changed
                 held = changes.held
@@ -157,12 +161,12 @@ class _Index:
     until a record of the table changes what it is indexed by. Only records the game made (`Record`) are
     indexed; a table holding anything else is answered by scanning it each time."""
 
-    __slots__ = ("changes", "table", "seen", "size", "usable", "views", "stable", "moved_seen", "holders")
+    __slots__ = ("changes", "table", "seen", "size", "usable", "views", "stable", "moved_seen", "holders", "kinds")
 
     def __init__(self) -> None:
         self.changes = _Version()
         self.table, self.seen, self.size, self.usable, self.views = None, -1, -1, False, {}
-        self.stable, self.moved_seen, self.holders = {}, -1, {}
+        self.stable, self.moved_seen, self.holders, self.kinds = {}, -1, {}, {}
 
     def stable_of(self, table: dict) -> dict | None:
         """The cached views of `table` that do not depend on which space a unit on the board is in (which
@@ -173,7 +177,7 @@ class _Index:
                 self.usable = all(type(r) is Record and r._changes is changes for r in table.values())
                 self.holders = {}
             self.table, self.seen, self.size = table, self.changes.version, len(table)
-            self.stable, self.views, self.moved_seen = {}, {}, self.changes.moved
+            self.stable, self.views, self.moved_seen, self.kinds = {}, {}, self.changes.moved, {}
         return self.stable if self.usable else None
 
     def views_of(self, table: dict) -> dict | None:
@@ -184,6 +188,18 @@ class _Index:
         if self.moved_seen != self.changes.moved:
             self.views, self.moved_seen = {}, self.changes.moved
         return self.views
+
+    def kind_views(self, table: dict, kind: str) -> dict | None:
+        """The cached views of `table` that only where the units of one kind are makes stale: kept while
+        units of other kinds move (the Zombies' reach while the Heroes walk); None when it cannot be
+        indexed."""
+        if self.stable_of(table) is None:
+            return None
+        moved = self.changes.kind_moved.get(kind, 0)
+        found = self.kinds.get(kind)
+        if found is None or found[0] != moved:
+            found = self.kinds[kind] = (moved, {})
+        return found[1]
 
     def held_by(self, table: dict, holder: str, ref) -> tuple | None:
         """The references to the cards of `table` at `holder`, in table order, kept until a card comes to

@@ -78,6 +78,38 @@ def test_the_table_of_units_near_each_space_follows_every_move(lnoe):
     assert zombie not in quick(at_far)
 
 
+def test_the_table_of_one_kinds_units_is_kept_while_only_other_kinds_move(lnoe, monkeypatch):
+    """A Hero walking leaves the table of Zombies near each space as it was (it is not made again); a
+    Zombie moving, or a unit of any kind for a table of every unit, makes it anew, and every answer
+    is the one route gives unit by unit."""
+    game = ai_game(lnoe, 3)
+    setup(game)
+    made = []
+    table = interp._near_table
+    monkeypatch.setattr(interp, "_near_table", lambda *args: made.append(args[2]) or table(*args))
+    units = game.state["units"]
+    zombie = next(Ref("unit", u) for u, r in units.items() if r["kind"] == "zombie" and r["space"])
+    hero = next(Ref("unit", u) for u, r in units.items() if r["kind"] == "hero" and r["space"])
+    spaces = [game.table.ref("space", s) for s in game.space_ids()]
+    elsewhere = lambda unit: next(s for s in game.space_ids() if s != units[unit.id]["space"])  # noqa: E731
+
+    def ask(kind: str) -> None:
+        quick = interp._select(near_ir(kind, "<=", 2, name("s")))
+        general = interp._select({**near_ir(kind, "<=", 2, name("s")), "_plain": True})
+        for s in spaces:
+            ctx = Context(game, {"s": s}, None)
+            assert quick(ctx) == general(ctx), (kind, s)
+
+    ask("zombie"), ask("unit")
+    assert len(made) == 2
+    units[hero.id]["space"] = elsewhere(hero)  # a Hero moves: the Zombies' table stays, every unit's goes
+    ask("zombie"), ask("unit")
+    assert len(made) == 3
+    units[zombie.id]["space"] = elsewhere(zombie)  # a Zombie moves: both go
+    ask("zombie"), ask("unit")
+    assert len(made) == 5
+
+
 def test_a_place_given_as_a_unit_is_its_space(lnoe):
     game = ai_game(lnoe, 5)
     setup(game)
@@ -156,7 +188,7 @@ def test_a_lone_option_that_cannot_be_declined_is_taken_without_working_out_its_
     class Untouchable:
         parts = ("first", "second")
 
-        def criterion(self, k, index, option):
+        def values(self, k, indices, options):
             raise AssertionError("a criterion was worked out for a choice with one option")
 
     game = Game.__new__(Game)
