@@ -124,3 +124,30 @@ card "Toss" {
     game.emit("guarded")
     assert game.state["counters"]["pairs"] == 1  # the second copy was in the discard pile by its turn
     assert game.state["cards"][two]["where"] == "discard"
+
+
+def test_end_in_a_hook_of_an_emitted_event_ends_that_event_not_the_hook_that_emitted_it(write_pack):
+    """`emit` raises the event at once; a hook of it saying `end` ends that event (its later hooks do not
+    run), and the emitting hook goes on with its next statement. So a flag set around an `emit` (LNOE's
+    `searching = 1 … emit "hero_draw" … searching = 0`) is always set back."""
+    scenario = SCENARIO.replace("on draw { plain += 1 }", "on draw { first = 1\n end }\n  on draw { second = 1 }").replace(
+        """  on hero_turn.act {
+    emit "draw"
+    mode = 1
+    emit "draw"
+    mode = 2
+    emit "draw"
+  }""", """  on hero_turn.act {
+    asked = 1
+    emit "draw"
+    asked = 0
+    plain = 5
+  }""")
+    root = write_pack({"sys.pit": SYSTEM, "main.pit": scenario}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=1, policies={"heroes": ScriptedPolicy([]), "zombies": ScriptedPolicy([])})
+    play(game)
+    counters = game.state["counters"]
+    assert counters["first"] == 1 and counters["second"] == 0  # the event ended at its first hook
+    assert counters["asked"] == 0 and counters["plain"] == 5  # the emitting hook ran to its end

@@ -389,3 +389,25 @@ def test_cancelling_courage_takes_back_the_fight_dice_it_gave(pack):
     game.emit("zombie_turn.spawn_roll.start")
     assert where(game, card) == "discard" and where(game, darkness) == "discard"
     assert game.table.attribute(sheriff, "fight_dice") == base
+
+
+def test_decline_in_a_cards_own_hook_of_a_pack_the_compiler_never_saw_is_a_game_error(pack):
+    """A played card's own `on card_played` hook runs apart from the others (decks._own_run); a
+    `decline` there, which only a hand-edited pack can hold, stops the game with an error naming the
+    card's rule and the hook, not a traceback."""
+    import copy
+
+    import pytest
+
+    from spawnpit.engine import GameError
+
+    edited = copy.deepcopy(pack)
+    card = next(o for o in edited["objects"] if o["kind"] == "card" and o["id"] == "twisted_ankle")
+    own = next(h for h in card["hooks"] if h["event"] == "card_played" and not h["replace"])
+    own["body"] = [{"do": "decline", "what": None, "args": {}}]  # as a hand-edited pack.json could say
+    game = bare_game(edited, zombies=[0], heroes=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    to_hand(game, "twisted_ankle", "zombies")
+    dice(game, [5])
+    with pytest.raises(GameError, match=r"Twisted Ankle.*on card_played: `decline` outside an `instead of` hook"):
+        game.emit("move", {"unit": sheriff})
