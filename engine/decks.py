@@ -193,12 +193,25 @@ class Decks:
 
     def _play_window(self, card: Ref, record: dict, params: dict) -> None:
         """`card_played` for a card being played: first every hook but the card's own (an `instead of`
-        hook cancels it), then, unless it was cancelled, the card's own hooks with `self` that very copy."""
-        from spawnpit.engine.game import NESTING_LIMIT
-
+        hook cancels it), then, unless it was cancelled, the card's own hooks with `self` that very copy;
+        then the events queued meanwhile (Game.settle)."""
         own = f"card:{record['proto']}"
         hooks = self.model.hooks.get("card_played", ())
         self.depth += 1
+        mark = len(self.queue)
+        try:
+            self._window(card, record, params, own, hooks)
+            self.settle(mark)
+        except interp.GameOver:
+            if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
+                raise
+        finally:
+            self.depth -= 1
+
+    def _window(self, card: Ref, record: dict, params: dict, own: str, hooks) -> None:
+        """The hooks of _play_window (a hook's `end` ends the window)."""
+        from spawnpit.engine.game import NESTING_LIMIT
+
         try:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
@@ -223,11 +236,6 @@ class Decks:
             self._check_objectives("card_played")
         except interp.EndAction:
             pass
-        except interp.GameOver:
-            if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
-                raise
-        finally:
-            self.depth -= 1
 
     def _own_context(self, hook, params: dict, card: Ref):
         from spawnpit.engine.game import Context

@@ -183,18 +183,34 @@ class Game(World, Decks):
         change is seen by the next statement. "replaced" when an `instead of` hook took its place,
         "ended" when a hook said `end`, else None. Counted against the same budget as queued events."""
         self.depth += 1
+        mark = len(self.queue)
         try:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
-            return "replaced" if self._dispatch(event, params or {}) else None
-        except interp.EndAction:
-            return "ended"
+            try:
+                outcome = "replaced" if self._dispatch(event, params or {}) else None
+            except interp.EndAction:
+                outcome = "ended"
+            self.settle(mark)
+            return outcome
         except interp.GameOver:
             if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
                 raise
             return None
         finally:
             self.depth -= 1
+
+    def settle(self, mark: int) -> None:
+        """Run the events queued while an event raised at once ran (those past `mark` in the queue), in
+        order: each waits for the event it was queued in, not for the whole chain around it, so a Hero
+        killed in one fight is dead, and counted, before the next fight of the same step begins."""
+        queue, state = self.queue, self.state
+        while len(queue) > mark and state["result"] is None:
+            event, params = queue.pop(mark)
+            try:
+                self._dispatch(event, params)
+            except interp.EndAction:
+                pass  # a hook said `end`: that queued event is over
 
     def _runaway(self, why: str) -> None:
         rules = sorted(self.fired, key=self.fired.get, reverse=True)[:5]

@@ -1002,6 +1002,8 @@ def grid_text(game, gid: str, marks: dict, numbers: dict | None = None) -> Text:
 
 
 def _edge(board, a: str | None, b: str | None) -> tuple[str, str, str]:
+    if a is None and b is None:  # outside the board (the notch of an L-shaped board): nothing drawn
+        return " ", " ", ""
     if a is None or b is None:
         return EDGES["open"][0], EDGES["open"][1], "grey50"
     return EDGES.get(board.edge(a, b) or "wall", EDGES["wall"])
@@ -1009,10 +1011,13 @@ def _edge(board, a: str | None, b: str | None) -> tuple[str, str, str]:
 
 def _border(board, at: dict, r: int, cols: int, width: int = CELL) -> Text:
     """The line above row r: each cell's top edge by the kind of edge to the cell above."""
-    out = Text("·", style="grey50")
-    for c in range(cols):
-        _, char, style = _edge(board, at.get((c, r - 1)), at.get((c, r)))
-        out.append(char * width, style=style).append("·", style="grey50")
+    out = Text()
+    for c in range(cols + 1):
+        near = [at.get((c + dc, r + dr)) for dc in (-1, 0) for dr in (-1, 0)]
+        out.append("·" if any(near) else " ", style="grey50")  # a corner of some cell of the board
+        if c < cols:
+            _, char, style = _edge(board, at.get((c, r - 1)), at.get((c, r)))
+            out.append(char * width, style=style)
     return out
 
 
@@ -1168,6 +1173,9 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None) 
         out.append("\n")
     for kind in ("wall", "door", "window") if grids else ():
         out.append(EDGES[kind][1] + EDGES[kind][0], style=EDGES[kind][2]).append(f" {kind}  ")
+    if grids and compact:  # one line a row: what lies between a cell and the one below is underlined
+        out.append("ab", style=UNDERLINES["wall"]).append(" underlined: a wall below (")
+        out.append("door", style="yellow").append(", ").append("window", style="blue").append(")")
     out.rstrip()
     return out
 

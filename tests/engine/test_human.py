@@ -363,3 +363,19 @@ def test_cards_read_with_where_they_are_and_what_they_say(lnoe):
     out = console()
     out.print(screen(game, "heroes", [], board=False))
     assert "nothing changed since the last question" in out.file.getvalue()
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_an_l_shaped_board_is_drawn_as_an_l_not_a_square(lnoe, compact):
+    """The cut-out corner of an L-board (e5-h8: no such spaces) is left blank, without the grid lines of
+    empty spaces, so a newcomer does not look for spaces that are not there."""
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    out = Console(file=StringIO(), width=200, color_system=None)
+    out.print(board_view(game, compact=compact))
+    text = out.file.getvalue()
+    if compact:  # one line a row: row 5 of an L-board is a1-d5, then blank to the panel's edge
+        rows = [line for line in text.splitlines() if "│5│" in line]
+        assert rows and all(re.search(r"│5│(?:[^│┃╏┆]{3}[│┃╏┆]){4}\s{16}│", row) for row in rows), rows
+    else:  # cells of 9 characters: the notch has neither grid lines nor corner dots
+        assert re.search(r"│d6 +│ {30,}│", text) and "· · " not in text
+    assert "underlined: a wall below" in text if compact else "underlined" not in text

@@ -411,3 +411,53 @@ def test_decline_in_a_cards_own_hook_of_a_pack_the_compiler_never_saw_is_a_game_
     dice(game, [5])
     with pytest.raises(GameError, match=r"Twisted Ankle.*on card_played: `decline` outside an `instead of` hook"):
         game.emit("move", {"unit": sheriff})
+
+
+# ---- Items ----------------------------------------------------------------------------------------------
+
+class _Recording:
+    """The first option every time, each choice's options kept."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, list]] = []
+
+    def choose(self, game, side: str, label: str, options: list) -> int:
+        self.asked.append((label, list(options)))
+        return 0
+
+
+def test_the_fire_extinguisher_drives_a_zombie_one_space_farther_from_the_hero(pack):
+    """Each Zombie in the chosen space goes to a space next to it that is farther from the Hero: a Zombie
+    one space away goes two away, never to another space next to the Hero."""
+    game = bare_game(pack)
+    heroes = game.policies["heroes"] = _Recording()
+    jenny = put(game, "jenny", "town_center.b2")
+    zombie = put(game, "zombie", "town_center.c3")
+    card = to_hand(game, "fire_extinguisher", "heroes")
+    game.state["cards"][card]["where"] = jenny.id
+    _moment(game, ["hero_turn", "exchange"], "end", {"unit": jenny})
+    assert where(game, card) == "discard"
+    spaces = [opt for _, options in heroes.asked for opt in options if isinstance(opt, Ref) and opt.kind == "space"]
+    destinations = [s for s in spaces if s.id != game.board.resolve("town_center.c3")]
+    assert destinations and all(game.table.apart(jenny, s) == 2 for s in destinations)
+    now = game.state["units"][zombie.id]["space"]
+    assert game.table.apart(jenny, Ref("space", now)) == 2
+
+
+def test_catfight_is_played_only_while_two_female_heroes_share_a_space(pack):
+    """The solo Zombie AI uses a card when it applies (§17.5.3.2): Catfight with Jenny and Sally apart
+    stays in the hand; once they share a space it is played and both are Hindered."""
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    jenny, sally = put(game, "jenny", "town_center.a1"), put(game, "sally", "town_center.c3")
+    card = to_hand(game, "catfight", "zombies")
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, card) == "side:zombies"
+    assert not any(e["type"] == "play" for e in game.entries)
+    game.move_unit(sally, Ref("space", game.board.resolve("town_center.a1")), game._plain_ctx())
+    game.emit("zombie_turn.spawn_roll.start")
+    assert [e["card"] for e in game.entries if e["type"] == "play"] == ["catfight"]
+    assert where(game, card) == "discard"
+    assert marked(game, jenny, "hindered") and marked(game, sally, "hindered")
