@@ -56,7 +56,7 @@ DECLS: dict[str, Kind] = {
          "door": P("name", many=True, repeat=True), "window": P("name", many=True, repeat=True),
          "corner": P("name", many=True, repeat=True), "spawn": P("name", many=True, repeat=True), "start": P("name", many=True, repeat=True),
          "objective": P("name", many=True, repeat=True), "parts": P("board", many=True),
-         "pick": P("int"), "system": P("system")},
+         "pick": P("int"), "places": P("name", many=True), "system": P("system")},
         blocks=("space", "zone", "building", "track"),
     ),
     "card": _k(

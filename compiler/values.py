@@ -139,6 +139,7 @@ def check_board(ck, decl: A.Block) -> None:
             ck.report.error("E0216", f"board `{decl.id}` has no grid cell `{value.name}` to leave out", value.span,
                             help="`void` takes cells of the board's own `grid` (a1 is the top left)"
                             if cells else "`void` needs a `grid`")
+    _check_places(ck, decl)
     for part in (v for p in props(decl, "parts") for v in p.values if isinstance(v, A.NameRef)):
         other = ck.res.lookup(ck.system, "board", part.name)
         if other is not None:
@@ -156,6 +157,32 @@ def check_board(ck, decl: A.Block) -> None:
         if isinstance(value, A.NameRef) and value.name not in names:
             ck.report.error("E0216", f"board `{decl.id}` has no space `{value.name}`", value.span,
                             help=did_you_mean(value.name, names) or _spaces(names))
+
+
+def _check_places(ck, decl: A.Block) -> None:
+    """`places`: where the parts a `pick` draws are laid, one place for each part drawn, in draw order;
+    an enclosing board joins `BOARD.PLACE.space` to whichever part lies there."""
+    places = [v for p in props(decl, "places") for v in p.values]
+    if not places:
+        return
+    pick = first_value(decl, "pick")
+    where = next(iter(props(decl, "places"))).span
+    if pick is None:
+        ck.report.error("E0303", f"board `{decl.id}` has `places` but no `pick`", where,
+                        help="`places` lays out the parts `pick N` draws: `pick 4` and four places")
+    elif isinstance(pick, A.Lit) and pick.kind == "int" and pick.value != len(places):
+        ck.report.error("E0302", f"board `{decl.id}` picks {pick.value} parts but has {len(places)} places", where,
+                        help="each part drawn is laid at one place, in the order drawn")
+    parts = {v.name for p in props(decl, "parts") for v in p.values if isinstance(v, A.NameRef)}
+    seen: set[str] = set()
+    for value in places:
+        if not isinstance(value, A.NameRef):
+            ck.report.error("E0305", "`places` takes names", value.span)
+        elif value.name in seen or value.name in parts:
+            ck.report.error("E0305", f"place `{value.name}` is named twice (as a place or a part)", value.span,
+                            help="each place needs a name of its own, not a part board's")
+        else:
+            seen.add(value.name)
 
 
 # ---- tables ---------------------------------------------------------------------------------------

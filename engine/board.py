@@ -75,6 +75,7 @@ class Board:
     objectives: tuple[str, ...]
     chains: tuple[tuple[str, ...], ...]   # declared link lists: straight lines of zones
     sight: MappingProxyType           # grid id → SightMap
+    places: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # part id → its place (`places`)
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     # ---- building -------------------------------------------------------------------------------
@@ -115,7 +116,8 @@ class Board:
             buildings=MappingProxyType(buildings), tracks=MappingProxyType(tracks),
             spawn_points=_unique(d.markers["spawn"]), start_spaces=_unique(d.markers["start"]),
             objectives=_unique(d.markers["objective"]), chains=tuple(d.chains),
-            sight=MappingProxyType(_sightmaps(d, kinds)))
+            sight=MappingProxyType(_sightmaps(d, kinds)),
+            places=MappingProxyType({part: place for place, part in d.placed.items() if part is not None}))
 
     # ---- lookups --------------------------------------------------------------------------------
 
@@ -343,9 +345,9 @@ def _draw_picks(boards: dict, obj: dict, rng) -> tuple:
         pick = o.get("props", {}).get("pick")
         chosen = names
         if pick is not None and rng is not None and 0 <= pick <= len(names) and all(n in boards for n in names):
-            indices = tuple(sorted(rng.sample(range(len(names)), pick)))
+            indices = tuple(rng.sample(range(len(names)), pick))  # in the order drawn (`places`)
             out.append(indices)
-            chosen = [names[i] for i in indices]
+            chosen = [names[i] for i in sorted(indices)]
         elif pick is not None and isinstance(pick, int) and 0 <= pick <= len(names):
             chosen = names[:pick]
         for name in chosen:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 # Edge kinds. `corner`: a diagonal step that squeezes past a wall end, door, window or declared corner
 # wall at the grid point it crosses; `open`: nothing in the way.
@@ -210,6 +211,7 @@ class Draft:
     declared: list = field(default_factory=list)      # (kind, a, b)
     chains: list = field(default_factory=list)        # declared `link` lists: straight sight lines
     picked: dict = field(default_factory=dict)        # board id → the parts its `pick` drew
+    placed: dict = field(default_factory=dict)        # a place of a `pick` board → the part laid there
     buildings: dict = field(default_factory=dict)     # id → {title, spaces, roll, pick_up}
     tracks: dict = field(default_factory=dict)        # id → {title, spaces, stacking}
     markers: dict = field(default_factory=lambda: {k: [] for k in MARKERS})
@@ -239,14 +241,30 @@ def _add(d: Draft, obj: dict, prefix: str, seen: tuple) -> None:
     absent = _unpicked(d, obj)
     for kind in FEATURES:
         for entry in listed(props.get(kind)):
-            if absent and any(set(n.split(".")) & absent for n in listed(entry)):
-                continue  # it joins a part that `pick` left out of this game
-            names = [resolve(n) for n in listed(entry)]
+            entry = [_placed(d, n) for n in listed(entry)]
+            if None in entry or absent and any(set(n.split(".")) & absent for n in entry):
+                continue  # it joins a part that `pick` left out of this game (or a place no part took)
+            names = [resolve(n) for n in entry]
             d.declared += [(kind, a, b) for a, b in zip(names, names[1:])]
             if kind == "link" and len(names) > 1:
                 d.chains.append(tuple(names))
     for kind in MARKERS:
-        d.markers[kind] += [resolve(n) for n in listed(props.get(kind))]
+        d.markers[kind] += [resolve(n) for n in map(partial(_placed, d), listed(props.get(kind))) if n is not None]
+
+
+def _placed(d: Draft, name: str) -> str | None:
+    """A name with a place of a `pick` board in it (`l_boards.northwest.d4`) as the name of the part
+    drawn to that place (`l_boards.barn_farmhouse.d4`); None when no part was laid there."""
+    if not d.placed or "." not in name:
+        return name
+    bits = name.split(".")
+    for i, bit in enumerate(bits):
+        if bit in d.placed:
+            part = d.placed[bit]
+            if part is None:
+                return None
+            bits[i] = part
+    return ".".join(bits)
 
 
 def _unpicked(d: Draft, obj: dict) -> set[str]:
@@ -278,8 +296,11 @@ def chosen_parts(d: Draft, obj: dict) -> list[dict]:
         return [d.boards[n] for n in names]
     if not 0 <= pick <= len(names):
         raise BoardError(f"board `{obj['id']}` picks {pick} of {len(names)} parts")
-    indices = range(pick) if d.rng is None else sorted(d.rng.sample(range(len(names)), pick))
-    d.picked[obj["id"]] = [d.boards[names[i]] for i in indices]
+    drawn = list(range(pick)) if d.rng is None else list(d.rng.sample(range(len(names)), pick))
+    d.picked[obj["id"]] = [d.boards[names[i]] for i in sorted(drawn)]
+    places = listed(obj.get("props", {}).get("places"))
+    for k, place in enumerate(places):  # laid out in the order drawn: the first part drawn, the first place
+        d.placed[place] = names[drawn[k]] if k < len(drawn) else None
     return d.picked[obj["id"]]
 
 

@@ -873,7 +873,9 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
 def _part_title(game, gid: str) -> str:
     """A grid's panel title: the title of the board (part) it is, grid ids end with the board id;
     "The Bank / Gas Station / Junkyard" said "Bank/Gas Station/Junkyard"."""
-    return _short_part(_called(game, "board", gid.rsplit(".", 1)[-1]).replace("_", " "))
+    part = gid.rsplit(".", 1)[-1]
+    place = game.board.places.get(part)  # where a `pick` laid it (LNOE: which quarter of the town)
+    return _short_part(_called(game, "board", part).replace("_", " ")) + (f" ({place})" if place else "")
 
 
 def _short_part(title: str) -> str:

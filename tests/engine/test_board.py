@@ -133,6 +133,60 @@ def test_pick_is_deterministic_for_a_seed():
     assert {s.split(".")[0] for s in build(*objects).spaces} == {"p0", "p1", "p2", "p3"}
 
 
+def _placed_town(seed=None) -> Board:
+    """Three of four parts drawn and laid at three places round a centre; each place's link is written
+    once, for whichever part lies there."""
+    ring = board("ring", parts=[f"p{i}" for i in range(4)], pick=3, places=["left", "top", "right"])
+    town = board("town", parts=["hub", "ring"], link=[["hub.a1", "ring.left.a1"], ["hub.a1", "ring.top.b1"],
+                                                        ["ring.right.a1", "ring.left.b1"]],
+                 spawn=["ring.top.a1"])
+    return build(*_parts(4), board("hub", grid=[1, 1]), ring, town, rng=None if seed is None else random.Random(seed))
+
+
+def test_parts_a_pick_draws_are_laid_at_its_places_in_the_order_drawn():
+    for seed in range(12):
+        b = _placed_town(seed)
+        drawn = list(random.Random(seed).sample(range(4), 3))  # what the pick draws, in order
+        where = {place: f"p{i}" for place, i in zip(("left", "top", "right"), drawn)}
+        assert dict(b.places) == {part: place for place, part in where.items()}
+        assert b.path("hub.a1", f"ring.{where['left']}.a1") == ("hub.a1", f"ring.{where['left']}.a1")
+        assert b.edge("hub.a1", f"ring.{where['top']}.b1") == "open"
+        assert b.edge(f"ring.{where['right']}.a1", f"ring.{where['left']}.b1") == "open"
+        assert f"ring.{where['top']}.a1" in b.spawn_points  # (besides each part's own b1)
+        assert not any(s.endswith(".a1") and s != f"ring.{where['top']}.a1" for s in b.spawn_points)
+        joined = {n for n, _, _ in b.links["hub.a1"]}
+        assert joined == {f"ring.{where['left']}.a1", f"ring.{where['top']}.b1"}  # no other part's
+    assert len({tuple(sorted(_placed_town(seed).places.items())) for seed in range(12)}) > 4
+    assert dict(_placed_town().places) == {"p0": "left", "p1": "top", "p2": "right"}  # no rng: the first, in order
+
+
+def test_a_link_to_a_place_no_part_took_is_dropped():
+    ring = board("ring", parts=["p0", "p1"], pick=1, places=["left", "right"])
+    town = board("town", parts=["hub", "ring"], link=[["hub.a1", "ring.left.a1"], ["hub.a1", "ring.right.a1"]])
+    b = build(*_parts(2), board("hub", grid=[1, 1]), ring, town)
+    assert {n for n, _, _ in b.links["hub.a1"]} == {"ring.p0.a1"}
+
+
+def test_every_small_town_lays_four_l_boards_one_to_each_quarter():
+    """The built-in towns: whichever four L-boards are drawn, each takes a quarter of its own round the
+    centre board (its corner space touches that board alone), and each board's arm meets the next one's."""
+    pack = json.loads(dumps(builtin()))
+    for top, centre, corners in (("small_town", "town_center", ("a1", "c1", "c3", "a3")),
+                                 ("manor_town", "manor_house_board", ("a1", "d1", "d4", "a4"))):
+        for seed in range(8):
+            b = Board.from_pack(pack, "lnoe", top, rng=random.Random(seed))
+            assert sorted(b.places.values()) == ["northeast", "northwest", "southeast", "southwest"]
+            by_place = {place: part for part, place in b.places.items()}
+            for corner, place in zip(corners, ("northwest", "northeast", "southeast", "southwest")):
+                touched = {n.split(".")[1] for n, _, _ in b.links[f"{centre}.{corner}"] if n.startswith("l_boards.")}
+                assert touched == {by_place[place]}, (top, seed, corner)
+            ring = {(a.split(".")[1], n.split(".")[1]) for a in b.spaces if a.startswith("l_boards.")
+                    for n, _, _ in b.links[a] if n.startswith("l_boards.") and n.split(".")[1] != a.split(".")[1]}
+            order = [by_place[p] for p in ("northwest", "northeast", "southeast", "southwest")]
+            assert ring == {pair for i in range(4) for pair in ((order[i], order[(i + 1) % 4]),
+                                                                  (order[(i + 1) % 4], order[i]))}
+
+
 # ---- paths, distances, tracks ----------------------------------------------------------------------
 
 def test_paths_are_shortest_with_a_fixed_tie_break():
