@@ -964,6 +964,9 @@ def unit_marks(game, compact: bool = False) -> dict[str, Text]:
                 letter, style = symbols.get(side, ("?", "bold"))
                 tokens.append((letter + str(len(labels)), style) if len(labels) > 1 else
                               (labels[0] or letter, style))
+            if len("".join(t for t, _ in tokens)) > width and len(tokens) > 1 and not tokens[0][0][-1].isdigit():
+                # still too long after a named unit: the others' count alone, in their side's colour ("Be3")
+                tokens = [tokens[0]] + [(t[1:] if len(t) > 1 and t[1:].isdigit() else t, st) for t, st in tokens[1:]]
         text = Text()
         for i, (token, style) in enumerate(tokens):
             text.append(joiner if i else "").append(token, style=style)
@@ -1171,7 +1174,9 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None) 
             out.append(f"{shorts[building] if compact else '  '}", style=shade + " italic")
             out.append(f" {game.board.buildings[building].title}  ")
         if compact:
-            out.append("sp", style="italic grey62").append(" spawn point")
+            out.append("sp", style="italic grey62").append(" spawn point  ")
+            named = next(iter(unit_labels(game).values()), "Ab")  # a crowded space: a label, then a count
+            out.append(f"{named}3", style="bold").append(f" {named} and 3 units of the side in the 3's colour")
         out.append("\n")
     for kind in ("wall", "door", "window") if grids else ():
         out.append(EDGES[kind][1] + EDGES[kind][0], style=EDGES[kind][2]).append(f" {kind}  ")

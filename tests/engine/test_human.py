@@ -379,3 +379,21 @@ def test_an_l_shaped_board_is_drawn_as_an_l_not_a_square(lnoe, compact):
     else:  # cells of 9 characters: the notch has neither grid lines nor corner dots
         assert re.search(r"│d6 +│ {30,}│", text) and "· · " not in text
     assert "underlined: a wall below" in text if compact else "underlined" not in text
+
+
+def test_a_crowded_small_cell_keeps_the_count_of_the_units_with_a_named_one(lnoe):
+    """In the one-line-a-row board a Hero with three Zombies reads `Je3` (the count in the Zombies'
+    colour), not `JeZ` with the count cut off; the full board still reads `Je Z3`."""
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import unit_marks
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    setup(game)
+    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["proto"] == "jenny")
+    space = game.state["units"][hero]["space"]
+    for _ in range(3):
+        game.add_unit(game.model.protos("zombie")[0], space)
+    compact, full = unit_marks(game, True)[space], unit_marks(game, False)[space]
+    assert compact.plain == "Je3" and full.plain == "Je Z3"
+    zombie_style = next(span.style for span in full.spans if full.plain[span.start:span.end] == "Z3")
+    assert any(compact.plain[span.start:span.end] == "3" and span.style == zombie_style for span in compact.spans)

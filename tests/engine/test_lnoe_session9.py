@@ -52,6 +52,7 @@ def test_a_hero_who_gives_up_the_turn_to_blow_a_pit_neither_exchanges_nor_shoots
     becky, sally = put(game, "becky", pit), put(game, "sally", pit)
     give(game, "dynamite", becky)
     give(game, "revolver", becky)
+    put(game, "zombie", pit)  # a target: a Ranged Attack is offered only with one in range and sight
     shoot, exchange = _action(game, "shoot"), _action(game, "exchange_items")
     assert _allowed(game, shoot, becky) and _allowed(game, exchange, becky)
     emit_step(game, "hero_turn.move.start", {"unit": becky})
@@ -89,3 +90,19 @@ def test_a_new_hero_may_enter_anywhere_in_the_manor_house(pack):
     offered = next(options for label, options in script.asked if label == "choose space")
     house = {s for s in game.board.spaces if s.startswith("manor_house_board.")}
     assert {s.id for s in offered} == house and len(house) == 16
+
+
+def test_a_ranged_attack_is_offered_only_with_a_zombie_in_range_and_sight(pack):
+    """A Hero with a gun and no Zombie to shoot at is not offered a Ranged Attack that would do nothing;
+    a Zombie within the weapon's range and in sight makes it an option (and a used weapon does not)."""
+    from spawnpit.engine.flow import _allowed
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.b2")
+    gun = give(game, "revolver", becky)
+    shoot = _action(game, "shoot")
+    assert not _allowed(game, shoot, becky)
+    put(game, "zombie", "town_center.b2")
+    assert _allowed(game, shoot, becky)
+    game.state["cards"][gun.id]["markers"]["used"] = 1
+    assert not _allowed(game, shoot, becky)
