@@ -397,3 +397,14 @@ def test_a_crowded_small_cell_keeps_the_count_of_the_units_with_a_named_one(lnoe
     assert compact.plain == "Je3" and full.plain == "Je Z3"
     zombie_style = next(span.style for span in full.spans if full.plain[span.start:span.end] == "Z3")
     assert any(compact.plain[span.start:span.end] == "3" and span.style == zombie_style for span in compact.spans)
+
+
+def test_two_copies_of_a_card_in_play_are_told_apart_by_what_each_is_on(lnoe):
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    copies = [c for c, r in game.state["cards"].items() if r["proto"] == "locked_door"][:2]
+    spaces = [s for s in game.board.spaces if game.board.info[s].building][:2]
+    for cid, space in zip(copies, spaces):
+        game.state["cards"][cid].update(where="play", status="in_play", target=["space", space])
+    labels = [option_label(game, Ref("card", cid)) for cid in copies]
+    assert labels[0] != labels[1]
+    assert all(label.startswith("Locked Door (in play, on ") for label in labels), labels
