@@ -10,34 +10,15 @@ import pytest
 from spawnpit.compiler import compile_paths
 from spawnpit.engine import ScriptedPolicy, new_game, play
 from tests.engine.lnoe_table import bare_game, dice, put
+from tests.engine.test_decline import SYSTEM as DECLINE_SYSTEM
 
-SYSTEM = """
-system qs "Queue" {
-  source "test"
-  dice D6
-  side heroes "Heroes" { players 1 }
-  side zombies "Zombies" { players 1 }
-  kind hero "Hero" { side heroes; stats health }
-  stat health "Health" { type int; default 1 }
-  event inner "Raised at once" { }
-  event later "Queued" { }
-  event last "Queued by a queued event" { }
-  phase hero_turn "Hero Turn" {
-    side heroes
-    step act "Act" { text "t" }
-  }
-}
-board lane "Lane" {
-  approx "test"
-  grid 2, 1
-  start a1
-}
-hero "Ann" { health 2; source "t" }
-"""
+# the `decline` tests' one-step system, with three events of its own
+SYSTEM = DECLINE_SYSTEM.replace('  event draw "A draw" { }\n', '  event inner "Raised at once" { }\n'
+                                '  event later "Queued" { }\n  event last "Queued by a queued event" { }\n')
 
 SCENARIO = """
 import "sys.pit"
-using qs
+using dc
 scenario "Trial" {
   board lane
   rounds 1
