@@ -47,7 +47,7 @@ def check_value(ck, kind: str, value, prop: A.Prop, local: dict) -> None:
             ck.report.error("E0305", f"`{prop.name.value}` takes no value (or true/false)", value.span)
         return
     if kind == "name" and isinstance(value, A.Attr) and A.dotted(value) is not None and prop.name.value in BOARD_PATHS:
-        return  # a space of a part board by its path (`town_center.a1`), checked when the board is built
+        return  # a space of a part board by its path (`town_center.a1`), checked by check_board
     if kind in ("word", "name", "side_or_other"):
         if not isinstance(value, A.NameRef):
             ck.report.error("E0305", f"`{prop.name.value}` takes a name", value.span)
@@ -153,10 +153,38 @@ def check_board(ck, decl: A.Block) -> None:
                 ck.report.error("E0305", f"`{name}` joins two spaces: `{name} a1, a2`", p.span)
     listed = [v for n in ("link", "wall", "door", "window", "corner", "spawn", "start", "objective") for p in props(decl, n) for v in p.values]
     listed += [v for b in blocks(decl, "building") for p in props(b, "spaces") for v in p.values]
+    tails = None
     for value in listed:
         if isinstance(value, A.NameRef) and value.name not in names:
             ck.report.error("E0216", f"board `{decl.id}` has no space `{value.name}`", value.span,
                             help=did_you_mean(value.name, names) or _spaces(names))
+        elif isinstance(value, A.Attr) and A.dotted(value) is not None:  # a space of a part, by its path
+            if tails is None:
+                tails = {".".join(bits[i:]) for path in _paths(ck, decl, ()) for bits in [path.split(".")]
+                         for i in range(len(bits))}
+            path = A.dotted(value)
+            if path not in tails:
+                ck.report.error("E0216", f"board `{decl.id}` has no space `{path}`", value.span,
+                                help=did_you_mean(path, {t for t in tails if "." in t}) or
+                                "a path names a part (or a place of a `pick`), then a space of it: `town_center.a1`")
+
+
+def _paths(ck, decl: A.Block, seen: tuple) -> set[str]:
+    """The paths to the spaces and buildings of a board and of its parts, as an enclosing board writes
+    them (`part.space`, `part.inner_part.space`), a place of a `pick` standing for each part it may hold."""
+    spaces, buildings = board_places(decl)
+    out = spaces | buildings
+    if decl.id in seen:
+        return out
+    inner: set[str] = set()
+    for part in (v for p in props(decl, "parts") for v in p.values if isinstance(v, A.NameRef)):
+        other = ck.res.lookup(ck.system, "board", part.name)
+        if other is not None:
+            below = _paths(ck, other, seen + (decl.id,))
+            out |= {f"{part.name}.{s}" for s in below}
+            inner |= below
+    places = [v.name for p in props(decl, "places") for v in p.values if isinstance(v, A.NameRef)]
+    return out | {f"{place}.{s}" for place in places for s in inner}
 
 
 def _check_places(ck, decl: A.Block) -> None:

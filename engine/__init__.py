@@ -39,13 +39,17 @@ def find_scenario(pack: dict, name: str) -> dict:
 
 
 def new_game(pack: dict, scenario: str, seed: int = 0, policies: dict | None = None) -> Game:
-    from spawnpit.engine.game import Game
+    from spawnpit.engine.game import Game, GameError
+    from spawnpit.engine.geometry import BoardError
     from spawnpit.engine.policies import RandomPolicy
 
     obj = find_scenario(pack, scenario)
     sides = [b["id"] for b in pack["systems"][obj["system"]].get("blocks", []) if b["kind"] == "side"]
     chosen = {side: (policies or {}).get(side) or RandomPolicy() for side in sides}
-    return Game(pack, obj, seed, chosen)
+    try:
+        return Game(pack, obj, seed, chosen)
+    except BoardError as err:  # a hand-edited pack (or a path the compiler could not follow): the content's fault
+        raise GameError(f"scenario `{obj['id']}`: its board cannot be assembled: {err}") from None
 
 
 def play(game: Game) -> dict:

@@ -117,7 +117,7 @@ class Board:
             spawn_points=_unique(d.markers["spawn"]), start_spaces=_unique(d.markers["start"]),
             objectives=_unique(d.markers["objective"]), chains=tuple(d.chains),
             sight=MappingProxyType(_sightmaps(d, kinds)),
-            places=MappingProxyType({part: place for place, part in d.placed.items() if part is not None}))
+            places=MappingProxyType({part: place for (_, place), part in d.placed.items() if part is not None}))
 
     # ---- lookups --------------------------------------------------------------------------------
 

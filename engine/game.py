@@ -688,15 +688,7 @@ def _fixed_part(hook, keys: tuple[str, ...]):
 
 def _criteria(value) -> tuple:
     items = value if isinstance(value, (list, tuple)) else [value]
-    return tuple(_criterion(item) for item in items)
-
-
-def _criterion(item) -> float:
-    """One criterion of a score as a number: yes/no as 1/0; a thing counts as yes when there is one
-    (`s.building`), nothing as no."""
-    if isinstance(item, (bool, int, float)):
-        return float(item)
-    return 0.0 if item is None else 1.0
+    return tuple(interp.criterion(item) for item in items)
 
 
 def _shown(picked) -> str:

@@ -39,7 +39,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 # Edge kinds. `corner`: a diagonal step that squeezes past a wall end, door, window or declared corner
 # wall at the grid point it crosses; `open`: nothing in the way.
@@ -211,7 +210,7 @@ class Draft:
     declared: list = field(default_factory=list)      # (kind, a, b)
     chains: list = field(default_factory=list)        # declared `link` lists: straight sight lines
     picked: dict = field(default_factory=dict)        # board id → the parts its `pick` drew
-    placed: dict = field(default_factory=dict)        # a place of a `pick` board → the part laid there
+    placed: dict = field(default_factory=dict)        # (`pick` board, one of its places) → the part laid there
     buildings: dict = field(default_factory=dict)     # id → {title, spaces, roll, pick_up}
     tracks: dict = field(default_factory=dict)        # id → {title, spaces, stacking}
     markers: dict = field(default_factory=lambda: {k: [] for k in MARKERS})
@@ -249,21 +248,23 @@ def _add(d: Draft, obj: dict, prefix: str, seen: tuple) -> None:
             if kind == "link" and len(names) > 1:
                 d.chains.append(tuple(names))
     for kind in MARKERS:
-        d.markers[kind] += [resolve(n) for n in map(partial(_placed, d), listed(props.get(kind))) if n is not None]
+        names = [_placed(d, n) for n in listed(props.get(kind))]
+        d.markers[kind] += [resolve(n) for n in names if n is not None]
 
 
 def _placed(d: Draft, name: str) -> str | None:
-    """A name with a place of a `pick` board in it (`l_boards.northwest.d4`) as the name of the part
-    drawn to that place (`l_boards.barn_farmhouse.d4`); None when no part was laid there."""
+    """A path through a place of a `pick` board (`l_boards.northwest.d4`: the board, then one of its
+    places) as the path through the part drawn to that place (`l_boards.barn_farmhouse.d4`); None when no
+    part was laid there. Only a place right after its own board's name is read as one."""
     if not d.placed or "." not in name:
         return name
     bits = name.split(".")
-    for i, bit in enumerate(bits):
-        if bit in d.placed:
-            part = d.placed[bit]
-            if part is None:
+    for i in range(len(bits) - 1):
+        key = (bits[i], bits[i + 1])
+        if key in d.placed:
+            if d.placed[key] is None:
                 return None
-            bits[i] = part
+            bits[i + 1] = d.placed[key]
     return ".".join(bits)
 
 
@@ -300,7 +301,7 @@ def chosen_parts(d: Draft, obj: dict) -> list[dict]:
     d.picked[obj["id"]] = [d.boards[names[i]] for i in sorted(drawn)]
     places = listed(obj.get("props", {}).get("places"))
     for k, place in enumerate(places):  # laid out in the order drawn: the first part drawn, the first place
-        d.placed[place] = names[drawn[k]] if k < len(drawn) else None
+        d.placed[obj["id"], place] = names[drawn[k]] if k < len(drawn) else None
     return d.picked[obj["id"]]
 
 

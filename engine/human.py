@@ -692,12 +692,7 @@ def option_label(game, option) -> str:
         card = game.state["cards"][option.id]
         place, target = card_place(game, card["where"]), card.get("target")
         if card["where"] == "play" and target:  # two copies in play read apart by what each was played on
-            kind, ident = target
-            on = (_unit(game, ident) if kind == "unit" else space_name(game, ident) if kind == "space"
-                  else _called(game, "card", game.state["cards"][ident]["proto"]) if kind == "card"
-                  and ident in game.state["cards"] else game.board.buildings[ident].title
-                  if kind == "building" and game.board is not None and ident in game.board.buildings else str(ident))
-            place = f"{place}, on {on}"
+            place = f"{place}, on {_name(game, 'what', target[1])}"
         return f"{_called(game, 'card', card['proto'])} ({place})"
     if option.kind == "space" and game.board is not None and option.id in game.board.info:
         return space_name(game, option.id)

@@ -1241,6 +1241,14 @@ def _parts(scope: _Scope, ir) -> list | None:
         _SCOPES.pop()
 
 
+def criterion(item) -> float:
+    """One criterion of a score as a number: yes/no as 1/0; a thing counts as yes when there is one
+    (`s.building`), nothing as no."""
+    if isinstance(item, (bool, int, float)):
+        return float(item)
+    return 0.0 if item is None else 1.0
+
+
 class Advice:
     """The rules' advice on one choice (`choose … prefer EXPR`), for the ai policy: called with an option,
     the whole score; `values(k, indices, options)` one criterion of a priority list (`parts` is not None)
@@ -1256,10 +1264,10 @@ class Advice:
         return self.whole(self.ctx)
 
     def values(self, k: int, indices: list, options: list) -> list[float]:
-        """Criterion k of a priority list for the options at `indices`, each as a number (as Game's
-        _criterion says: yes/no as 1/0, a thing as yes, nothing as no), in one loop; each option's
-        remembered sub-expressions are kept between criteria (`per`: option index → values)."""
-        scope, part, ctx, kept = self.scope, self.parts[k], self.ctx, self.per
+        """Criterion k of a priority list for the options at `indices`, each as a number (`criterion`),
+        in one loop; each option's remembered sub-expressions are kept between criteria (`per`: option
+        index → values)."""
+        scope, part, ctx, kept, number = self.scope, self.parts[k], self.ctx, self.per, criterion
         shared, out = len(scope.shared), []
         for i in indices:
             scope.item = options[i]
@@ -1268,11 +1276,7 @@ class Advice:
                 if per is None:
                     per = kept[i] = [_UNSET] * shared
                 scope.per_item = per
-            value = part(ctx)
-            if isinstance(value, (bool, int, float)):
-                out.append(float(value))
-            else:
-                out.append(0.0 if value is None else 1.0)
+            out.append(number(part(ctx)))
         return out
 
 

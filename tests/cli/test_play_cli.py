@@ -257,3 +257,18 @@ def test_a_damaged_log_is_a_usage_error_naming_the_line(write_pack, tmp_path, da
     result = run("replay", str(log), "-i", pack(write_pack))
     assert result.exit_code == 2 and f"{log}:{line}: not a valid log line" in result.output and said in result.output
     assert "internal error" not in result.output
+
+
+def test_a_built_pack_whose_board_cannot_be_assembled_is_a_content_error_not_an_internal_one(write_pack, tmp_path):
+    """A hand-edited pack.json naming a space its board lacks: `play` says which scenario and why, with
+    the usage exit code, not spawnpit's "internal error"."""
+    out = tmp_path / "out"
+    assert run("build", pack(write_pack), "-o", str(out)).exit_code == 0
+    built = json.loads((out / "pack.json").read_text())
+    yard = next(o for o in built["objects"] if o["kind"] == "board" and o["id"] == "yard")
+    yard["props"]["door"] = [["a1", "z9"]]
+    (out / "pack.json").write_text(json.dumps(built))
+    result = CliRunner().invoke(main, ["play", "skirmish", "-i", str(out / "pack.json")])
+    assert result.exit_code == 2, result.output
+    assert "scenario `skirmish`: its board cannot be assembled" in result.output and "z9" in result.output
+    assert "internal error" not in result.output

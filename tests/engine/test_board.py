@@ -368,3 +368,12 @@ def test_engine_board_imports_no_compiler():
     for name in ("board.py", "geometry.py"):
         text = (ENGINE / name).read_text()
         assert not re.search(r"^\s*(from|import) .*(compiler|generators|lark)", text, re.M), name
+
+
+def test_a_place_is_read_only_right_after_its_own_boards_name():
+    """A place may share a name with a space elsewhere (`a1`): `hub.a1` is the hub's space, and only
+    `ring.a1.b1` goes through the place."""
+    ring = board("ring", parts=["p0", "p1"], pick=1, places=["a1"])
+    town = board("town", parts=["hub", "ring"], link=[["hub.a1", "ring.a1.b1"]])
+    b = build(*_parts(2), board("hub", grid=[1, 1]), ring, town)
+    assert {n for n, _, _ in b.links["hub.a1"]} == {"ring.p0.b1"} and dict(b.places) == {"p0": "a1"}
