@@ -10,12 +10,20 @@ Simulations ask the same questions thousands of times, so adjacency per (through
 breadth-first trees per source are computed on first use and cached; a query with `blocked` spaces or
 `closed` edges searches afresh, since those change every turn. Ties between equally short paths go to
 the neighbour whose id sorts first, so paths never depend on hash order.
+
+Distances alone (what `distance`, `steps`, `route`, `apart` and `nearest` ask, by far the commonest
+questions) are also kept in a compact form, `row`: one small array per source and edge kinds, indexed by
+`index`, a few hundred bytes where a table of the same by space id takes ten kilobytes. A board serves
+every game drawn on its layout, and a long simulation meets hundreds of layouts (Die Zombies, Die! lays
+4 of 6 L-boards in order: 360), so the rows of every layout it has met are kept, and its games seldom
+search the board at all.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from array import array
 from collections import deque
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -76,7 +84,12 @@ class Board:
     chains: tuple[tuple[str, ...], ...]   # declared link lists: straight lines of zones
     sight: MappingProxyType           # grid id → SightMap
     places: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # part id → its place (`places`)
+    index: dict = field(default_factory=dict, repr=False, compare=False)  # space id → its position in `spaces`
+    unreached: int = field(default=0xFF, repr=False, compare=False)  # what a `row` holds where its source never gets
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    _rows: dict = field(default_factory=dict, repr=False, compare=False)  # (source, through) → `row`
+    _orders: dict = field(default_factory=dict, repr=False, compare=False)  # (source, through) → `order`
+    _searches: dict = field(default_factory=dict, repr=False, compare=False)  # (source, kinds, diagonal) → `_search`
 
     # ---- building -------------------------------------------------------------------------------
 
@@ -90,12 +103,13 @@ class Board:
         obj = boards[board_id]
         picks = _draw_picks(boards, obj, rng)
         key = (id(pack), system, board_id, picks)
-        hit = _BOARDS.get(key)
+        hit = _BOARDS.pop(key, None)
         if hit is not None and hit[0] is pack:
+            _BOARDS[key] = hit  # the most recently used last
             return hit[1]
         board = cls._build(boards, obj, board_id, system, _Replay(picks) if rng is not None else None)
-        if len(_BOARDS) >= 256:
-            _BOARDS.clear()
+        while len(_BOARDS) >= _LAYOUTS:
+            del _BOARDS[next(iter(_BOARDS))]  # the least recently used
         _BOARDS[key] = (pack, board)
         return board
 
@@ -117,7 +131,8 @@ class Board:
             spawn_points=_unique(d.markers["spawn"]), start_spaces=_unique(d.markers["start"]),
             objectives=_unique(d.markers["objective"]), chains=tuple(d.chains),
             sight=MappingProxyType(_sightmaps(d, kinds)),
-            places=MappingProxyType({part: place for (_, place), part in d.placed.items() if part is not None}))
+            places=MappingProxyType({part: place for (_, place), part in d.placed.items() if part is not None}),
+            index={sid: i for i, sid in enumerate(d.order)}, unreached=_unreached(len(d.order)))
 
     # ---- lookups --------------------------------------------------------------------------------
 
@@ -183,27 +198,70 @@ class Board:
                  closed=frozenset()) -> int | float:
         """Steps on a shortest path; math.inf when unreachable, so `distance(…) <= range` just works.
         LNOE counts range "using the shortest possible number of spaces" (LNOE, Ranged Attack)."""
-        if not blocked and not closed and type(through) in (tuple, frozenset):  # the common question, cached
-            key = ("dist", a, through, diagonal)
-            dist = self._cache.get(key)
-            if dist is None:
-                dist = self._cache[key] = self._search(a, blocked, through, diagonal, closed)[0]
-        else:
-            dist, _ = self._search(a, blocked, through, diagonal, closed)
+        if not blocked and not closed and diagonal and type(through) in (tuple, frozenset):  # the common question
+            row = self._rows.get((a, through))
+            if row is None:
+                row = self.row(a, through)
+            at = self.index.get(b)
+            if at is None:
+                self.space(b)
+            found = row[at]
+            return math.inf if found == self.unreached else found
+        dist, _ = self._search(a, blocked, through, diagonal, closed)
         found = dist.get(b)
         if found is None:
             self.space(b)
             return math.inf
         return found
 
-    def distances(self, source: str, through=WALKING, diagonal: bool = True) -> dict:
-        """Steps from `source` to every space it reaches, nothing blocked (what `distance` looks up; the
-        cached table itself, not to be changed)."""
-        key = ("dist", source, through, diagonal)
-        dist = self._cache.get(key)
-        if dist is None:
-            dist = self._cache[key] = self._search(source, frozenset(), through, diagonal, frozenset())[0]
+    def row(self, source: str, through=WALKING) -> array:
+        """Steps from `source` to every space (diagonals included, nothing blocked), by position in
+        `spaces` (`index`), `unreached` where it never gets: the compact form of `distances`, cached.
+        Read `row[index[space]]`."""
+        found = self._rows.get((source, through))
+        return found if found is not None else self._row(source, through)
+
+    def order(self, source: str, through=WALKING) -> array:
+        """The positions (in `spaces`) of the spaces `source` reaches, nearest first, in the order a
+        breadth-first search meets them (ties: the neighbour whose id sorts first): with `row`, the
+        spaces within n steps without reading the rest."""
+        found = self._orders.get((source, through))
+        if found is None:
+            self._row(source, through)
+            found = self._orders[source, through]
+        return found
+
+    def _row(self, source: str, through) -> array:
+        self.space(source)
+        adjacency = self._cache.get(("adj#", through))
+        if adjacency is None:
+            index = self.index
+            adjacency = self._cache[("adj#", through)] = [tuple(index[n] for n in self._adjacency(through, True)[sid])
+                                                          for sid in self.spaces]
+        far = self.unreached
+        kind = _ROW_TYPES[far]
+        dist = array(kind, [far]) * len(self.spaces)
+        start = self.index[source]
+        dist[start] = 0
+        order, frontier, d = [start], [start], 0
+        while frontier:  # level by level: every space of one level before any of the next
+            d += 1
+            reached = []
+            for here in frontier:
+                for n in adjacency[here]:
+                    if dist[n] == far:
+                        dist[n] = d
+                        reached.append(n)
+            order += reached
+            frontier = reached
+        self._rows[source, through] = dist
+        self._orders[source, through] = array(kind, order)
         return dist
+
+    def distances(self, source: str, through=WALKING, diagonal: bool = True) -> dict:
+        """Steps from `source` to every space it reaches, nothing blocked, in the order a breadth-first
+        search meets them (the cached table itself, not to be changed)."""
+        return self._search(source, frozenset(), through, diagonal, frozenset())[0]
 
     def within(self, sid: str, n: int, *, blocked=frozenset(), through=WALKING, diagonal: bool = True,
                closed=frozenset()) -> frozenset[str]:
@@ -222,9 +280,9 @@ class Board:
 
     def search(self, source: str, through) -> tuple[dict, dict]:
         """Cached breadth-first distances and parents from source, nothing blocked."""
-        found = self._cache.get(("bfs*", source, through))
+        found = self._searches.get((source, through))
         if found is None:
-            found = self._cache[("bfs*", source, through)] = self._search(source, frozenset(), through, True, frozenset())
+            found = self._searches[source, through] = self._search(source, frozenset(), through, True, frozenset())
         return found
 
     def _adjacency(self, through, diagonal: bool) -> dict[str, tuple[str, ...]]:
@@ -239,12 +297,14 @@ class Board:
         return self._cache[key]
 
     def _search(self, source: str, blocked, through, diagonal: bool, closed) -> tuple[dict, dict]:
-        """Breadth-first distances and parents from source; cached when nothing is blocked or closed."""
+        """Breadth-first distances and parents from source; cached when nothing is blocked or closed.
+        A table by space id is large, so a board keeps a bounded number of them (`_SEARCHES`); `row`
+        is what answers distances for good."""
         adjacency, gone = self._adjacency(through, diagonal), _pairs(closed)
         self.space(source)
-        key = ("bfs", source, frozenset(through), diagonal)
         if not blocked and not gone:
-            found = self._cache.get(key)
+            key = (source, frozenset(through), diagonal)
+            found = self._searches.get(key)
             if found is None:  # the common search: level by level (the same order, parents and distances
                 dist, parent, frontier, d = {source: 0}, {source: None}, [source], 0  # as the queue below)
                 while frontier:
@@ -257,7 +317,9 @@ class Board:
                                 parent[n] = here
                                 reached.append(n)
                     frontier = reached
-                found = self._cache[key] = (dist, parent)
+                if len(self._searches) >= _SEARCHES:
+                    self._searches.clear()
+                found = self._searches[key] = (dist, parent)
             return found
         dist, parent, queue = {source: 0}, {source: None}, deque([source])
         while queue:
@@ -267,9 +329,6 @@ class Board:
                     continue
                 dist[n], parent[n] = dist[here] + 1, here
                 queue.append(n)
-        if not blocked and not gone:
-            self._cache[key] = (dist, parent)
-            return self._cache[key]
         return dist, parent
 
     # ---- line of sight --------------------------------------------------------------------------
@@ -328,7 +387,10 @@ class Board:
 
 
 # Boards are immutable (their caches hold derived data only), so one built board serves every game of a
-# pack that draws the same parts: keyed by the pack object, the board and the parts `pick` drew.
+# pack that draws the same parts: keyed by the pack object, the board and the parts `pick` drew, in the
+# order drawn. Enough are kept for every layout of a town of 4 L-boards drawn from 6 (360), the least
+# recently used going first; a board with its rows of distances filled takes about 1.5 MB.
+_LAYOUTS = 512
 _BOARDS: dict[tuple, tuple[dict, "Board"]] = {}
 
 
@@ -403,13 +465,32 @@ def _links(order: list[str], kinds: dict) -> dict[str, tuple]:
 
 
 def _sightmaps(d, kinds: dict) -> dict[str, SightMap]:
+    """Each grid's sight map; one map serves every board with a grid walled the same way (a part laid
+    out in another place, or drawn with other parts), so what it has worked out serves them all."""
     out = {}
     for gid, (_, _, at) in d.grids.items():
         cell = {sid: c for c, sid in at.items()}
-        walls = [(cell[a], cell[b]) for (a, b), (kind, diag) in kinds.items()
-                 if kind in SIGHT_BLOCKING and not diag and a in cell and b in cell]
-        out[gid] = SightMap.build(walls)
+        walls = tuple(sorted((cell[a], cell[b]) for (a, b), (kind, diag) in kinds.items()
+                             if kind in SIGHT_BLOCKING and not diag and a in cell and b in cell))
+        found = _SIGHTMAPS.get(walls)
+        if found is None:
+            if len(_SIGHTMAPS) >= 1024:
+                _SIGHTMAPS.clear()
+            found = _SIGHTMAPS[walls] = SightMap.build(list(walls))
+        out[gid] = found
     return out
+
+
+_SIGHTMAPS: dict[tuple, SightMap] = {}  # a grid's walls → its sight map
+
+
+_SEARCHES = 64  # tables by space id a board keeps (about 20 kB each on a 200-space board)
+_ROW_TYPES = {0xFF: "B", 0xFFFF: "H", 0xFFFFFFFF: "L"}  # a row's array type by its `unreached` value
+
+
+def _unreached(spaces: int) -> int:
+    """The smallest `unreached` value no distance on a board of that many spaces can equal."""
+    return next(far for far in _ROW_TYPES if spaces < far)
 
 
 def _pairs(closed) -> frozenset:

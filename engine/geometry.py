@@ -116,6 +116,7 @@ class SightMap:
 
     segments: tuple[tuple[int, str, int, int, int], ...]  # (run, axis, line, low, high)
     touching: dict  # cell → frozenset of the runs on its four edges
+    _clear: dict = field(default_factory=dict, repr=False, compare=False)  # (a, b) → `clear` with nothing opaque
 
     @classmethod
     def build(cls, walls: list[tuple[Cell, Cell]]) -> "SightMap":
@@ -137,12 +138,21 @@ class SightMap:
     def clear(self, a: Cell, b: Cell, opaque: frozenset = frozenset()) -> bool:
         """Centre-to-centre sight from a to b: stopped by any part of a wall a does not touch, and by
         any opaque cell the line passes through (other than its two ends)."""
+        if not opaque:  # the commonest question, the same for every board laid out with this grid
+            found = self._clear.get((a, b))
+            if found is None:
+                found = self._clear[a, b] = self._walls_clear(a, b)
+            return found
+        p, q = (2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1)
+        return self._walls_clear(a, b) and not any(c not in (a, b) and _through_cell(p, q, c) for c in opaque)
+
+    def _walls_clear(self, a: Cell, b: Cell) -> bool:
         p, q = (2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1)
         touched = self.touching.get(a, frozenset())
         for run, axis, line, low, high in self.segments:
             if run not in touched and _crosses(p, q, axis, line, low, high):
                 return False
-        return not any(c not in (a, b) and _through_cell(p, q, c) for c in opaque)
+        return True
 
 
 def _crosses(p, q, axis: str, line: int, low: int, high: int) -> bool:

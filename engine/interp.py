@@ -956,14 +956,16 @@ def _near_table(game, pool: list, n, inclusive: bool):
         return False
     table: dict = {}
     units, through_of, board = game.state["units"], game.derived.through, game.board
+    spaces = board.spaces
     for unit in pool:
         record = units[unit.id]
         through = through_of.get(record["kind"]) or _movement._rules(game, unit)[0]
-        found = board._cache.get(("bfs*", record["space"], through))
-        dist = (found if found is not None else board.search(record["space"], through))[0]
-        for space, d in dist.items():  # in order of distance (a breadth-first search)
+        dist = board.row(record["space"], through)
+        for at in board.order(record["space"], through):  # nearest first
+            d = dist[at]
             if d > n or (d == n and not inclusive):
                 break
+            space = spaces[at]
             kept = table.get(space)
             if kept is None:
                 table[space] = [unit]
@@ -1029,7 +1031,7 @@ FUNCTIONS = {
 
 
 def _steps(ctx, unit, place):
-    """`steps(unit, place)`: movement.steps with the place and the cached search looked up inline."""
+    """`steps(unit, place)`: movement.steps with the place and the board's cached row looked up inline."""
     game = ctx.game
     to = place.id if type(place) is Ref and place.kind == "space" else game.space_ref(place).id
     board = game.board
@@ -1040,14 +1042,11 @@ def _steps(ctx, unit, place):
     if start is None:
         return _INF
     through = game.derived.through.get(record["kind"]) or _movement._rules(game, unit)[0]
-    found = board._cache.get(("bfs*", start, through))
-    if found is None:
-        found = board.search(start, through)
-    return found[0].get(to, _INF)
+    return _stepped(board, start, through, to)
 
 
 def _route(ctx, unit, a, b):
-    """`route(unit, a, b)`: movement.route with the places and the cached search looked up inline."""
+    """`route(unit, a, b)`: movement.route with the places and the board's cached row looked up inline."""
     game = ctx.game
     start = a.id if type(a) is Ref and a.kind == "space" else game.space_ref(a).id
     to = b.id if type(b) is Ref and b.kind == "space" else game.space_ref(b).id
@@ -1055,10 +1054,23 @@ def _route(ctx, unit, a, b):
     if board is None:
         return _INF
     through = game.derived.through.get(game.state["units"][unit.id]["kind"]) or _movement._rules(game, unit)[0]
-    found = board._cache.get(("bfs*", start, through))
-    if found is None:
-        found = board.search(start, through)
-    return found[0].get(to, _INF)
+    return _stepped(board, start, through, to)
+
+
+def _stepped(board, start: str, through, to: str):
+    """Steps from `start` to `to` across edges of the kinds in `through`: the board's cached row read
+    inline; math.inf when `to` is out of reach (or no space)."""
+    row, at = board._rows.get((start, through)), board.index.get(to)
+    if at is None:
+        return _INF
+    if row is None:
+        row = board._rows.get((to, through))  # a step is the same both ways
+        if row is not None and start in board.index:
+            at = board.index[start]
+        else:
+            row = board.row(start, through)
+    found = row[at]
+    return _INF if found == board.unreached else found
 
 
 def _sight(ctx, a, b):
@@ -1074,15 +1086,22 @@ def _sight(ctx, a, b):
 
 def _apart(ctx, a, b):
     """`apart(a, b)`: Table.apart (Board.distance across every edge), with units' spaces and the board's
-    cached table of distances read inline."""
+    cached rows of distances read inline."""
     board = ctx.game.board
     if board is None:
         return 0
-    a, b = _where(ctx, a), _where(ctx, b)
-    dist = board._cache.get(("dist", a, _EVERYTHING, True))
-    if dist is not None and (found := dist.get(b)) is not None:
+    here, there = _where(ctx, a), _where(ctx, b)
+    rows, index = board._rows, board.index
+    row, at = rows.get((here, _EVERYTHING)), index.get(there)
+    if row is None and here in index:
+        # a step is the same both ways: a row already worked out from `b` serves, and with none, the row
+        # from a unit's space (it stays put while a rule tries one space after another against it)
+        other = rows.get((there, _EVERYTHING))
+        if other is not None or (type(b) is Ref and b.kind == "unit" and not (type(a) is Ref and a.kind == "unit")):
+            row, at = other if other is not None else board.row(there, _EVERYTHING), index[here]
+    if row is not None and at is not None and (found := row[at]) != board.unreached:
         return found
-    return board.distance(a, b, through=_EVERYTHING)
+    return board.distance(here, there, through=_EVERYTHING)
 
 
 def _where(ctx, thing) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from spawnpit.engine import interp
-from spawnpit.engine.board import EVERYTHING
+from spawnpit.engine.board import EVERYTHING, WALKING
 from spawnpit.engine.interp import RuleError
 from spawnpit.engine.state import Ref
 from spawnpit.engine.world import Counted
@@ -490,35 +490,45 @@ class Table:
         """Shortest distance from a place to the closest of the things (spaces, buildings, units on the
         board); math.inf when there is none."""
         here = _space(self, place)
-        best, board, dist = math.inf, self.game.board, None
-        units = self.game.state["units"]
+        board, units = self.game.board, self.game.state["units"]
+        theres = []
         for thing in things:
             if type(thing) is Ref and thing.kind == "space":  # _space, its two commonest cases inline
-                there = thing.id
+                theres.append(thing.id)
             elif type(thing) is Ref and thing.kind == "unit":
                 record = units.get(thing.id)
                 there = record.get("space") if record is not None else None
-                if there is None:  # a unit off the board is nowhere near
-                    continue
+                if there is not None:  # a unit off the board is nowhere near
+                    theres.append(there)
             else:
                 try:
-                    there = _space(self, thing)
+                    theres.append(_space(self, thing))
                 except RuleError:
                     continue
-            if board is None:
-                best = min(best, 0)
-                continue
-            if dist is None:  # game.distance from `here`, the table of it looked up once
-                dist = board.distances(here)
-            found = dist.get(there)
-            if found is None:
-                found = board.distance(here, there)
-            if found < best:
-                best = found
-        return best
+        if not theres:
+            return math.inf
+        if board is None:
+            return 0
+        index, far = board.index, board.unreached
+        for there in (here, *theres):
+            if there not in index:
+                board.space(there)  # the error naming it
+        at, dist = index[here], board._rows.get((here, WALKING))
+        if dist is None and len(theres) <= _FEW:
+            # a step is the same both ways, so the rows of a few things (the Heroes, an objective) answer
+            # every place a rule asks about: they are read instead of one row for each place
+            found = [board.row(there, WALKING)[at] for there in theres]
+        else:
+            dist = dist if dist is not None else board.row(here, WALKING)
+            found = [dist[index[there]] for there in theres]
+        best = min(found)
+        return math.inf if best == far else best
 
     def sight(self, a, b) -> bool:
         return self.game.sight(_space(self, a), _space(self, b))
+
+
+_FEW = 4  # `nearest` of at most this many things reads their rows of distances, not the place's
 
 
 def _all_of(items: list, kind: str, made: str | None) -> bool:

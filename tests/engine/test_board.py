@@ -215,6 +215,62 @@ def test_distances_are_cached_per_source():
     assert b._search("a1", frozenset(), ("door", "open"), True, frozenset()) is first
 
 
+def test_a_row_holds_every_distance_and_its_order_is_nearest_first():
+    """The compact rows answer as the breadth-first tables do, on a real town with walls and doors, for
+    Heroes' edges and for everything; `order` lists each space reached once, nearest first; and a step
+    counts the same both ways, which `apart`, `route` and `nearest` rely on to read either end's row."""
+    b = Board.from_pack(json.loads(dumps(builtin())), "lnoe", "small_town", rng=random.Random(3))
+    for through in (("open", "door"), EVERYTHING):
+        for source in b.spaces[::7]:
+            row, order = b.row(source, through), b.order(source, through)
+            dist = b._search(source, frozenset(), through, True, frozenset())[0]
+            assert {b.spaces[i]: d for i, d in enumerate(row) if d != b.unreached} == dist
+            assert sorted(order) == sorted(b.index[s] for s in dist) and order[0] == b.index[source]
+            assert [row[i] for i in order] == sorted(row[i] for i in order)
+            assert b.row(source, through) is row  # cached
+            for other in b.spaces[::5]:
+                assert b.row(other, through)[b.index[source]] == row[b.index[other]]
+                assert b.distance(source, other, through=through) == dist.get(other, math.inf)
+    walled = build(board("z", spaces=["x", "y", "w"], link=[["x", "y"]]))
+    assert walled.row("x")[walled.index["w"]] == walled.unreached and walled.distance("x", "w") == math.inf
+
+
+def test_a_long_simulation_keeps_every_layout_the_least_recently_used_going_first(monkeypatch):
+    from spawnpit.engine import board as boards
+    monkeypatch.setattr(boards, "_BOARDS", {})
+    monkeypatch.setattr(boards, "_LAYOUTS", 2)
+    pack = json.loads(dumps(builtin()))
+    lay = lambda seed: Board.from_pack(pack, "lnoe", "small_town", rng=random.Random(seed))
+    layouts, seeds = [], []
+    for seed in range(40):  # the first three seeds that draw different layouts
+        b = lay(seed)
+        if all(b is not kept for kept in layouts):
+            layouts.append(b)
+            seeds.append(seed)
+        if len(layouts) == 3:
+            break
+    first, second, third = layouts
+    assert [entry[1] for entry in boards._BOARDS.values()] == [second, third]  # room for two: `first` went
+    assert lay(seeds[1]) is second  # kept, and now the most recently used
+    again = lay(seeds[0])
+    assert again is not first and again.places == first.places  # built afresh, evicting `third`
+    assert [entry[1] for entry in boards._BOARDS.values()] == [second, again]
+
+
+def test_sight_maps_are_shared_by_every_layout_of_the_same_parts():
+    pack = json.loads(dumps(builtin()))
+    one, other = (Board.from_pack(pack, "lnoe", "small_town", rng=random.Random(seed)) for seed in (1, 2))
+    shared = set(one.sight) & set(other.sight)
+    assert "town_center.town_center" in shared
+    for grid in shared:
+        assert one.sight[grid] is other.sight[grid]
+    cells = [one.info[s].cell for s in one.spaces if one.info[s].grid == "town_center.town_center"]
+    for a in cells[:6]:
+        for b in cells[-6:]:
+            assert one.sight["town_center.town_center"].clear(a, b) == \
+                one.sight["town_center.town_center"].clear(a, b, frozenset({(99, 99)}))
+
+
 def test_tracks_link_in_order_and_record_stacking():
     b = Board.from_pack(builtin(), "dotz", "farmingdale")
     forest = b.tracks["forest"].spaces

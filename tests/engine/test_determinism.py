@@ -71,6 +71,26 @@ def test_caches_shared_between_games_never_change_a_game(lnoe):
     assert json.loads(again.save()) == json.loads(first.save())
 
 
+def test_a_board_that_knows_every_distance_plays_as_a_cold_one(lnoe, monkeypatch):
+    """`apart`, `route` and `nearest` read whichever end's row of distances is at hand (a step counts the
+    same both ways): a game on a cold board and one on a board with every row worked out are the same."""
+    from spawnpit.engine import board as boards
+    from spawnpit.engine.board import EVERYTHING, WALKING
+    monkeypatch.setattr(boards, "_BOARDS", {})
+    cold = ai_game(lnoe, "lnoe:escape_in_the_truck", seed=11)
+    assert not cold.board._rows
+    play(cold)
+    assert cold.board._rows  # the game did read rows
+    monkeypatch.setattr(boards, "_BOARDS", {})
+    warm = ai_game(lnoe, "lnoe:escape_in_the_truck", seed=11)
+    assert warm.board is not cold.board and not warm.board._rows
+    for source in warm.board.spaces:
+        for through in (WALKING, EVERYTHING):
+            warm.board.row(source, through)
+    play(warm)
+    assert text(warm.entries) == text(cold.entries)
+
+
 def test_saved_state_is_plain_json_data(lnoe):
     game = ai_game(lnoe, "lnoe:die_zombies_die", seed=2)
     run(game, stop_after_steps=20)
