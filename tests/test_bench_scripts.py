@@ -37,14 +37,16 @@ def test_the_engine_benchmark_gives_games_and_events_per_second(mini):
     assert "error" not in figures, figures
     assert figures["games"] > 0 and figures["events"] > 0
     assert figures["events"] / figures["games"] == pytest.approx(figures["per_game"])
+    assert figures["new_games"] > 0 and figures["new_events"] > 0
 
 
 def test_the_fastest_of_several_runs_is_reported(mini, monkeypatch):
     engine, pack = mini
-    clock = iter([0.0, 5.0, 10.0, 12.0, 20.0, 24.0])  # three runs of 5, 2 and 4 CPU seconds
-    monkeypatch.setattr(engine.time, "process_time", lambda: next(clock))
+    clock = iter([0.0, 5.0, 10.0, 12.0, 20.0, 24.0, 30.0, 33.0])  # three runs of 5, 2 and 4 CPU seconds,
+    monkeypatch.setattr(engine.time, "process_time", lambda: next(clock))  # then the new games' 3
     figures = engine.measure(pack, "last_stand", games=2, policy="random", repeat=3)
     assert figures["games"] == pytest.approx(2 / 2.0)
+    assert figures["new_games"] == pytest.approx(2 / 3.0)
 
 
 def test_a_game_that_cannot_be_played_is_reported_with_its_seed_not_raised(mini):
