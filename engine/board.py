@@ -89,6 +89,7 @@ class Board:
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
     _rows: dict = field(default_factory=dict, repr=False, compare=False)  # (source, through) → `row`
     _orders: dict = field(default_factory=dict, repr=False, compare=False)  # (source, through) → `order`
+    _ranks: dict = field(default_factory=dict, repr=False, compare=False)  # (source, through) → each space's place in it
     _searches: dict = field(default_factory=dict, repr=False, compare=False)  # (source, kinds, diagonal) → `_search`
 
     # ---- building -------------------------------------------------------------------------------
@@ -169,8 +170,17 @@ class Board:
 
     def edge(self, a: str, b: str) -> str | None:
         """The kind of the edge between two spaces, or None when they are not adjacent."""
-        self.space(b)
-        return next((kind for n, kind, _ in self.links[self.space(a).id] if n == b), None)
+        kinds = self._cache.get("edges")
+        if kinds is None:
+            kinds = self._cache["edges"] = {}
+            for sid, links in self.links.items():
+                for n, kind, _ in links:
+                    kinds.setdefault((sid, n), kind)
+        found = kinds.get((a, b))
+        if found is None:
+            self.space(a)
+            self.space(b)
+        return found
 
     # ---- movement -------------------------------------------------------------------------------
 
@@ -230,6 +240,28 @@ class Board:
             self._row(source, through)
             found = self._orders[source, through]
         return found
+
+    def way(self, source: str, to: str, through=WALKING) -> tuple[str, ...]:
+        """A shortest path source … to (both ends included), () when `to` is out of reach: the path the
+        parents of `search` give (each space's parent is the neighbour one step nearer that the search
+        met first), read off the cached row and order instead of a table by space id."""
+        row = self.row(source, through)
+        at = self.index.get(to)
+        if at is None:
+            self.space(to)
+        if row[at] == self.unreached:
+            return ()
+        rank = self._ranks.get((source, through))
+        if rank is None:
+            rank = self._ranks[source, through] = array(_ROW_TYPES[self.unreached], [0]) * len(self.spaces)
+            for position, i in enumerate(self.order(source, through)):
+                rank[i] = position
+        adjacency, out, here = self._cache[("adj#", through)], [at], at
+        while row[here]:
+            nearer = row[here] - 1
+            here = min((m for m in adjacency[here] if row[m] == nearer), key=rank.__getitem__)
+            out.append(here)
+        return tuple(self.spaces[i] for i in reversed(out))
 
     def _row(self, source: str, through) -> array:
         self.space(source)
@@ -353,7 +385,12 @@ class Board:
         if not opaque and not closed:  # the common question, without building its full key
             found = self._cache.get(("los0", a, b))
             if found is None:
-                found = self._cache[("los0", a, b)] = self._sight(a, b, frozenset(), frozenset())
+                sa, sb = self.space(a), self.space(b)
+                if sa.grid is not None and sa.grid == sb.grid:  # one grid's answer, shared by every layout
+                    found = a == b or self.sight[sa.grid].clear(sa.cell, sb.cell)
+                else:
+                    found = self._sight(a, b, frozenset(), frozenset())
+                self._cache[("los0", a, b)] = found
             return found
         return self._sight(a, b, frozenset(opaque), _pairs(closed))
 

@@ -91,25 +91,35 @@ def _refusals(game, unit: Ref) -> tuple:
     return tuple(h for h in hooks if h.replace and (h.owner is None or game.in_play(h.owner)))
 
 
+def _how(game, unit: Ref, honour_stop: bool, refuse: bool = True) -> tuple:
+    """How the unit's search is made: (start, through, refusing, stop, stopping). With no hooks refusing
+    spaces and no stopping spaces (`stopping` empty), the board's own cached search answers; `stopping`
+    is None while hooks refuse spaces (the refusing search gathers them itself)."""
+    start = game.state["units"][unit.id]["space"]
+    through, stop = _own_rules(game, unit)
+    if not honour_stop:
+        return start, through, (), stop, frozenset()
+    refusing = _refusals(game, unit) if refuse else ()
+    if refusing:
+        return start, through, refusing, stop, None
+    if not stop:
+        return start, through, (), stop, frozenset()
+    units = game.state["units"]
+    return start, through, (), stop, frozenset({units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start})
+
+
 def _search(game, unit: Ref, honour_stop: bool, within=None, goal: str | None = None,
-            refuse: bool = True) -> tuple[dict, dict]:
+            refuse: bool = True, how: tuple | None = None) -> tuple[dict, dict]:
     """Breadth-first distances and parents from the unit's space; a stopping space is entered, never left
     (the starting space excepted: a unit may always move away from where it stands), and a space an
     `instead of KIND.entered` hook would refuse the unit is never entered. Without stops or refusals the
     board's cached search answers; with stops, the stopping spaces are gathered once per search. While
     hooks may refuse spaces, the search may end early: past `within` steps, or once `goal` is found (what
-    the caller needs: the spaces of a move of n, the way to one space)."""
-    start = game.state["units"][unit.id]["space"]
-    through, stop = _own_rules(game, unit)
-    if not honour_stop:
-        return game.board.search(start, through)
-    refusing = _refusals(game, unit) if refuse else ()
+    the caller needs: the spaces of a move of n, the way to one space). `how`: what `_how` said, if the
+    caller has asked it already."""
+    start, through, refusing, stop, stopping = how or _how(game, unit, honour_stop, refuse)
     if refusing:
         return _refusing_search(game, unit, start, through, stop, refusing, within, goal)
-    if not stop:
-        return game.board.search(start, through)
-    units = game.state["units"]
-    stopping = frozenset({units[u]["space"] for kind in stop for u in game.unit_ids(kind=kind)} - {start})
     if not stopping:
         return game.board.search(start, through)
     # the search depends only on the board, the start, the kind's edges and the stopping spaces: remembered
@@ -190,8 +200,20 @@ def reach(game, unit: Ref, n) -> list[Ref]:
     if game.board is None or record["space"] is None:
         return []
     limit = int(n or 0)
-    dist, _ = _search(game, unit, True, within=limit)
     ref = game.table.ref
+    how = _how(game, unit, True)
+    start, through, refusing, _, stopping = how
+    if not refusing and not stopping:  # the board's row and its order, nearest first: read no further than n
+        board = game.board
+        row, spaces, found = board.row(start, through), board.spaces, []
+        for at in board.order(start, through):
+            d = row[at]
+            if d > limit:
+                break
+            if d:
+                found.append(spaces[at])
+        return RefList(ref("space", s) for s in sorted(found))
+    dist, _ = _search(game, unit, True, within=limit, how=how)
     return RefList(ref("space", s) for s in sorted(s for s, d in dist.items() if 0 < d <= limit))
 
 
@@ -218,15 +240,22 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
     record = game.state["units"][unit.id]
     if game.board is None or record["space"] is None or record["space"] == to:
         return
-    _, parent = _search(game, unit, True, goal=to)
-    if to not in parent:  # refused itself (or out of reach): the way there as if nothing refused, so the
-        _, parent = _search(game, unit, True, refuse=False)  # walk is turned back where it is refused
-        if to not in parent:
+    how = _how(game, unit, True)
+    start, through, refusing, _, stopping = how
+    if not refusing and not stopping:  # the board's own search: its path read off the cached row
+        path = list(game.board.way(start, to, through))[1:]
+        if not path:
             return
-    path = [to]
-    while parent[path[-1]] is not None:
-        path.append(parent[path[-1]])
-    path = list(reversed(path))[1:]
+    else:
+        _, parent = _search(game, unit, True, goal=to, how=how)
+        if to not in parent:  # refused itself (or out of reach): the way there as if nothing refused, so the
+            _, parent = _search(game, unit, True, refuse=False)  # walk is turned back where it is refused
+            if to not in parent:
+                return
+        path = [to]
+        while parent[path[-1]] is not None:
+            path.append(parent[path[-1]])
+        path = list(reversed(path))[1:]
     _, stop = _own_rules(game, unit)
     for space in path[:max(0, int(n))]:
         origin = record["space"]

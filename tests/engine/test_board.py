@@ -231,8 +231,12 @@ def test_a_row_holds_every_distance_and_its_order_is_nearest_first():
             for other in b.spaces[::5]:
                 assert b.row(other, through)[b.index[source]] == row[b.index[other]]
                 assert b.distance(source, other, through=through) == dist.get(other, math.inf)
+                assert b.way(source, other, through) == b.path(source, other, through=through)  # the same tie-break
     walled = build(board("z", spaces=["x", "y", "w"], link=[["x", "y"]]))
     assert walled.row("x")[walled.index["w"]] == walled.unreached and walled.distance("x", "w") == math.inf
+    assert walled.way("x", "w") == () and walled.way("x", "y") == ("x", "y") and walled.way("x", "x") == ("x",)
+    with pytest.raises(BoardError):
+        walled.way("x", "nowhere")
 
 
 def test_a_long_simulation_keeps_every_layout_the_least_recently_used_going_first(monkeypatch):
