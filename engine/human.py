@@ -41,7 +41,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items
   b   the board again           c  your side: units, wounds, items, cards
   l   the last 60 log lines     o  the goals and how far each is
-  ?   this help                 q  quit the game (so do Ctrl-C and Ctrl-D)
+  ?   this help                 q  quit the game (asks first; Ctrl-C and Ctrl-D don't)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
 Anderson, Jo Johnny: the legend and your side's panel say which is who); a
 side's letter with a number (Z3) is that many of its units alike in the space
@@ -118,7 +118,12 @@ class HumanPolicy:
             answer = self._read().strip()
             word = answer.lower()
             if word in QUIT_WORDS:
-                raise PlayerQuit("the player quit")
+                self.console.print(Text("Leave this game? y quits, anything else goes back to the question", style="yellow"))
+                if self._read().strip().lower() in ("y", "yes"):
+                    raise PlayerQuit("the player quit")
+                question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
+                self.console.print(Text(f"Choose 1-{count} for: {question}", style="grey50"))
+                continue
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
             shown = self._command(game, side, word, options, numbers)

@@ -454,6 +454,10 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
         click.echo("game abandoned", err=True)
         save_log("abandoned by a player")
         sys.exit(EXIT_OK)
+    except KeyboardInterrupt:  # Ctrl-C while no one was asked anything (the AI's turn): the log is kept
+        click.echo("interrupted", err=True)
+        save_log("interrupted")
+        sys.exit(130)
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
@@ -585,7 +589,10 @@ def replay(log_file, inputs):
         ended = f"stopped: {err}"
     except PlayerQuit:
         ended = "abandoned by a player"
-    if unfinished and ended != unfinished:
+    # a game interrupted on no one's turn (Ctrl-C while the AI played) ended wherever the key was pressed:
+    # the replay, which plays on until its recorded answers run out, must begin with every logged entry
+    interrupted = unfinished == "interrupted"
+    if unfinished and ended != unfinished and not interrupted:
         click.echo(f"not reproduced: the logged game ended early ({unfinished}); the replay "
                    f"{'did not' if ended is None else f'ended otherwise ({ended})'}", err=True)
         sys.exit(EXIT_CONTENT)
@@ -593,7 +600,7 @@ def replay(log_file, inputs):
         if want != got:
             click.echo(f"not reproduced: line {number} differs\n  logged:   {gamelog.line(want)}\n  replayed: {gamelog.line(got)}", err=True)
             sys.exit(EXIT_CONTENT)
-    if len(entries) != len(game.entries):
+    if len(entries) != len(game.entries) and not (interrupted and len(game.entries) > len(entries)):
         click.echo(f"not reproduced: {len(entries)} logged entries, {len(game.entries)} replayed", err=True)
         sys.exit(EXIT_CONTENT)
     if unfinished:

@@ -116,7 +116,7 @@ def test_a_person_playing_sees_a_short_summary_and_can_leave(write_pack):
     assert done.exit_code == 0, done.output
     assert "GAME OVER in round" in done.output and "won in round" in done.output
     assert "log entries" not in done.output and "counters:" not in done.output  # the AI's summary, not a person's
-    for leaving in ("q\n", ""):                                               # q, and end of input
+    for leaving in ("q\ny\n", ""):                                            # q (confirmed), and end of input
         left = runner.invoke(main, args, input=leaving, catch_exceptions=False)
         assert left.exit_code == 0 and "game abandoned" in left.output and "Traceback" not in left.output
 
@@ -177,7 +177,7 @@ def test_an_existing_log_is_kept_until_the_new_one_is_whole(write_pack, tmp_path
 def test_an_abandoned_game_keeps_its_log_which_replays_up_to_there(write_pack, tmp_path):
     log = tmp_path / "game.jsonl"
     args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
-    left = CliRunner().invoke(main, args, input="1\n" * 3 + "q\n", catch_exceptions=False)
+    left = CliRunner().invoke(main, args, input="1\n" * 3 + "q\ny\n", catch_exceptions=False)
     assert left.exit_code == 0 and "game abandoned" in left.output and str(log) in left.output
     lines = [json.loads(x) for x in log.read_text().splitlines()]
     validator = Draft202012Validator(json.loads((schemas_dir() / "log.schema.json").read_text()))
@@ -212,6 +212,40 @@ def test_a_game_the_rules_stop_keeps_its_log(write_pack, tmp_path, monkeypatch):
     calls.clear()
     replayed = run("replay", str(log), "-i", pack(write_pack))
     assert replayed.exit_code == 0 and "entries of an unfinished game (stopped: no such space `q9`)" in replayed.output
+
+
+def test_ctrl_c_on_the_ais_turn_keeps_the_log(write_pack, tmp_path, monkeypatch):
+    import spawnpit.engine.flow as flow
+
+    advance, calls = flow._advance, []
+
+    def interrupted_later(game, cursor):
+        calls.append(1)
+        if len(calls) > 12:
+            raise KeyboardInterrupt
+        return advance(game, cursor)
+
+    monkeypatch.setattr(flow, "_advance", interrupted_later)
+    log = tmp_path / "game.jsonl"
+    result = run("play", "skirmish", "-i", pack(write_pack), "--seed", "4", "--log", str(log))
+    assert result.exit_code == 130 and "interrupted" in result.output and "Traceback" not in result.output
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["unfinished"] == "interrupted" and len(lines) > 1
+    monkeypatch.setattr(flow, "_advance", advance)
+    replayed = run("replay", str(log), "-i", pack(write_pack))
+    assert replayed.exit_code == 0 and "entries of an unfinished game (interrupted)" in replayed.output, replayed.output
+    lines[len(lines) // 2]["edited"] = True  # a log that is not the game's own is still caught
+    log.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    edited = run("replay", str(log), "-i", pack(write_pack))
+    assert edited.exit_code == 1 and "differs" in edited.output
+
+
+def test_q_asks_before_leaving_and_anything_but_y_plays_on(write_pack):
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4"]
+    kept = CliRunner().invoke(main, args, input="q\nn\n" + "1\n" * 300, catch_exceptions=False)
+    assert kept.exit_code == 0, kept.output
+    assert "Leave this game?" in kept.output and "game abandoned" not in kept.output
+    assert "GAME OVER in round" in kept.output
 
 
 def test_a_very_long_goal_is_cut_short_in_the_summary(write_pack):

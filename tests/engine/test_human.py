@@ -116,7 +116,7 @@ def test_end_of_input_and_ctrl_c_abandon_cleanly(pack):
     def ctrl_c():
         raise KeyboardInterrupt
 
-    for reader in (eof, ctrl_c, lambda: None, answers(["q"])):
+    for reader in (eof, ctrl_c, lambda: None, answers(["q", "y"]), answers(["q"], then=None)):
         human, game = human_game(pack, reader)
         with pytest.raises(PlayerQuit):
             play(game)
