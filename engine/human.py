@@ -559,7 +559,7 @@ def _result(game, e) -> str:
 def _counter(game, e) -> str:
     if _pool_entry(e):
         return f"{str(e['name']).replace('_', ' ')}: {', '.join(map(str, e['value']))}"
-    return f"{e['name']} is {_name(game, 'value', e['value'])}"
+    return f"{str(e['name']).replace('_', ' ').capitalize()}: {_name(game, 'value', e['value'])}"
 
 
 def _remove(game, e) -> str:

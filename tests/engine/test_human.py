@@ -101,6 +101,7 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert "Round 1 of 6 · Hero Turn › Act\nGoals: Heroes win when kills ≥ 3 (now 0)" in out
     assert re.search(r"rolled 1D6: \d \(total \d\) for Trial", out)   # the roll says which rule rolled
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
+    assert re.search(r"^  Kills: [123]$", out, re.M) and "kills is" not in out  # a counter reads as words
     assert re.search(r"Heroes — Trial: choose a Zombie\n\s+1\. Zombie \d+ in b2", out)
     assert "Heroes — Trial: choose a space (or pass)" in out
     assert re.search(r"Heroes — Trial: choose a Zombie: Zombie \d+ in b2 \(the only choice\)\n(─|\Z)", out)  # not asked
