@@ -209,20 +209,32 @@ class Board:
         """Steps on a shortest path; math.inf when unreachable, so `distance(…) <= range` just works.
         LNOE counts range "using the shortest possible number of spaces" (LNOE, Ranged Attack)."""
         if not blocked and not closed and diagonal and type(through) in (tuple, frozenset):  # the common question
-            row = self._rows.get((a, through))
-            if row is None:
-                row = self.row(a, through)
-            at = self.index.get(b)
-            if at is None:
-                self.space(b)
-            found = row[at]
-            return math.inf if found == self.unreached else found
+            return self.between(a, b, through)
         dist, _ = self._search(a, blocked, through, diagonal, closed)
         found = dist.get(b)
         if found is None:
             self.space(b)
             return math.inf
         return found
+
+    def between(self, a: str, b: str, through=WALKING) -> int | float:
+        """Steps from a to b (diagonals included, nothing blocked; math.inf when out of reach), read off
+        a cached row. A step counts the same both ways, so b's row serves when a's has not been worked
+        out; with neither, a's is (a caller passes first the end whose row will serve again)."""
+        index = self.index
+        at, other = index.get(b), index.get(a)
+        if at is None or other is None:
+            self.space(a)
+            self.space(b)
+        row = self._rows.get((a, through))
+        if row is None:
+            row = self._rows.get((b, through))
+            if row is None:
+                row = self._row(a, through)
+            else:
+                at = other
+        found = row[at]
+        return math.inf if found == self.unreached else found
 
     def row(self, source: str, through=WALKING) -> array:
         """Steps from `source` to every space (diagonals included, nothing blocked), by position in
@@ -426,7 +438,7 @@ class Board:
 # Boards are immutable (their caches hold derived data only), so one built board serves every game of a
 # pack that draws the same parts: keyed by the pack object, the board and the parts `pick` drew, in the
 # order drawn. Enough are kept for every layout of a town of 4 L-boards drawn from 6 (360), the least
-# recently used going first; a board with its rows of distances filled takes about 1.5 MB.
+# recently used going first; a board with its rows of distances filled takes well under 1 MB.
 _LAYOUTS = 512
 _BOARDS: dict[tuple, tuple[dict, "Board"]] = {}
 

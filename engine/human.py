@@ -121,8 +121,7 @@ class HumanPolicy:
                 self.console.print(Text("Leave this game? y quits, anything else goes back to the question", style="yellow"))
                 if self._read().strip().lower() in ("y", "yes"):
                     raise PlayerQuit("the player quit")
-                question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
-                self.console.print(Text(f"Choose 1-{count} for: {question}", style="grey50"))
+                self._again(game, label, options)
                 continue
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
@@ -133,8 +132,12 @@ class HumanPolicy:
                                         style="yellow"))
             else:
                 self.console.print(shown)
-                question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
-                self.console.print(Text(f"Choose 1-{count} for: {question}", style="grey50"))
+                self._again(game, label, options)
+
+    def _again(self, game, label: str, options: list) -> None:
+        """The question once more, in a line, after something else was shown."""
+        question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
+        self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
 
     def _command(self, game, side: str, word: str, options: list, numbers):
         """What a command shows (None: not a command)."""

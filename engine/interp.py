@@ -1042,7 +1042,7 @@ def _steps(ctx, unit, place):
     if start is None:
         return _INF
     through = game.derived.through.get(record["kind"]) or _movement._rules(game, unit)[0]
-    return _stepped(board, start, through, to)
+    return board.between(start, to, through)
 
 
 def _route(ctx, unit, a, b):
@@ -1054,23 +1054,7 @@ def _route(ctx, unit, a, b):
     if board is None:
         return _INF
     through = game.derived.through.get(game.state["units"][unit.id]["kind"]) or _movement._rules(game, unit)[0]
-    return _stepped(board, start, through, to)
-
-
-def _stepped(board, start: str, through, to: str):
-    """Steps from `start` to `to` across edges of the kinds in `through`: the board's cached row read
-    inline; math.inf when `to` is out of reach (or no space)."""
-    row, at = board._rows.get((start, through)), board.index.get(to)
-    if at is None:
-        return _INF
-    if row is None:
-        row = board._rows.get((to, through))  # a step is the same both ways
-        if row is not None and start in board.index:
-            at = board.index[start]
-        else:
-            row = board.row(start, through)
-    found = row[at]
-    return _INF if found == board.unreached else found
+    return board.between(start, to, through)
 
 
 def _sight(ctx, a, b):
@@ -1085,23 +1069,14 @@ def _sight(ctx, a, b):
 
 
 def _apart(ctx, a, b):
-    """`apart(a, b)`: Table.apart (Board.distance across every edge), with units' spaces and the board's
-    cached rows of distances read inline."""
+    """`apart(a, b)`: Table.apart (Board.distance across every edge), with units' spaces read inline."""
     board = ctx.game.board
     if board is None:
         return 0
-    here, there = _where(ctx, a), _where(ctx, b)
-    rows, index = board._rows, board.index
-    row, at = rows.get((here, _EVERYTHING)), index.get(there)
-    if row is None and here in index:
-        # a step is the same both ways: a row already worked out from `b` serves, and with none, the row
-        # from a unit's space (it stays put while a rule tries one space after another against it)
-        other = rows.get((there, _EVERYTHING))
-        if other is not None or (type(b) is Ref and b.kind == "unit" and not (type(a) is Ref and a.kind == "unit")):
-            row, at = other if other is not None else board.row(there, _EVERYTHING), index[here]
-    if row is not None and at is not None and (found := row[at]) != board.unreached:
-        return found
-    return board.distance(here, there, through=_EVERYTHING)
+    if type(b) is Ref and b.kind == "unit" and not (type(a) is Ref and a.kind == "unit"):
+        # a unit's space first: its row serves again while a rule tries one space after another against it
+        return board.between(_where(ctx, b), _where(ctx, a), _EVERYTHING)
+    return board.between(_where(ctx, a), _where(ctx, b), _EVERYTHING)
 
 
 def _where(ctx, thing) -> str:

@@ -235,6 +235,12 @@ def test_a_row_holds_every_distance_and_its_order_is_nearest_first():
     walled = build(board("z", spaces=["x", "y", "w"], link=[["x", "y"]]))
     assert walled.row("x")[walled.index["w"]] == walled.unreached and walled.distance("x", "w") == math.inf
     assert walled.way("x", "w") == () and walled.way("x", "y") == ("x", "y") and walled.way("x", "x") == ("x",)
+    lone = build(board("z", spaces=["x", "y", "w"], link=[["x", "y"]]))
+    lone.row("y")
+    assert lone.between("x", "y") == 1 and ("x", ("open", "door")) not in lone._rows  # y's row served
+    assert lone.between("w", "x") == math.inf and ("w", ("open", "door")) in lone._rows  # neither: the first's
+    with pytest.raises(BoardError):
+        lone.between("x", "nowhere")
     with pytest.raises(BoardError):
         walled.way("x", "nowhere")
 
