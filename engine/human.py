@@ -251,7 +251,7 @@ def _shown_values(game) -> set[str]:
     tracks = {e.get("track") or e.get("name") for e in game.entries if e.get("type") == "track"}
     pools = {name for name, v in game.state.get("counters", {}).items() if isinstance(v, list)}
     shown = (scenario | _objective_names(game) | (tracks & set(game.state.get("tracks", {}))))
-    return {n for n in shown - pools - _pool_names(game) if n and not str(n).startswith("ai_")}
+    return {n for n in shown - pools - _pool_names(game) if n and not str(n).startswith("ai_") and not _flag(game, n)}
 
 
 def _objective_names(game) -> set[str]:
@@ -350,7 +350,7 @@ def side_view(game, side: str | None, new: set | None = None):
         health = record["stats"].get("health")
         wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
                       style="yellow" if record.get("wounds") else "")
-        extra = [m for m, n in record.get("markers", {}).items() if n]
+        extra = [_marker_title(game, m) for m, n in record.get("markers", {}).items() if n and not m.startswith("ai_")]
         held = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == uid]
         carried = Text("carries ") if held else Text("carries nothing", style="grey50")
         for i, item in enumerate(held):
@@ -419,7 +419,8 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
         if run > 3:
             side = game.state["units"][str(entry["unit"])]["side"]
             rows.append((f"  {run} moves by {_called(game, 'side', side)} ({entry.get('rule') or 'moving'}): "
-                         f"see the board", ""))
+                         + "; ".join(f"{step} ×{n}" if n > 1 else step for step, n
+                                     in Counter(_step(game, e) for e in entries[i:i + run]).items()), ""))
             i += run
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), "")))
@@ -431,6 +432,13 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
         out.append(text + "\n", style=style)
     out.rstrip()
     return out
+
+
+def _step(game, e: dict) -> str:
+    """One move of a run as "Gym f4 → f3": the building or board part said once when both ends share it."""
+    start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
+    head, _, cell = end.rpartition(" ")
+    return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
 
 
 def _pool_entry(entry: dict) -> bool:
@@ -490,7 +498,7 @@ def moment_title(game, path: list[str]) -> str:
 # ---- log entries, readable ----------------------------------------------------------------------
 
 TEMPLATES = {  # log entry type → how it reads; fields are named by _name
-    "roll": "rolled {dice}: {values} (total {total}){why}", "move": "{unit} moves {from} → {to}",
+    "roll": "rolled {dice}: {values} (total {total}){why}", "move": "{unit} moves {step}",
     "enter": "{proto} enters at {space}", "spawn": "{count} × {kind} spawn at {space}", "note": "{text}",
     "wound": "{unit} takes {amount} wound ({wounds} of {health})", "heal": "{unit} healed by {amount} ({wounds}/{health} wounds)",
     "remove": "{unit} taken off the board", "counter": "{name} is {value}", "action": "{unit}: {action}",
@@ -511,6 +519,8 @@ def describe_entry(game, e: dict) -> str:
         fields = {k: _name(game, k, v) for k, v in e.items()}
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
+        if e.get("type") == "move":
+            fields["step"] = _step(game, e)
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
         return TEMPLATES[e.get("type")].format_map(fields)
@@ -593,9 +603,17 @@ def _choice(game, e) -> str:
     return f"{_called(game, 'side', e['side'])} chose {shown} ({e['label']})"
 
 
+def _flag(game, name) -> bool:
+    """A track that only says yes or no (its range is 0-1): read as such, and left off the status line."""
+    track = game.model.tracks.get(name) or {}
+    return list(track.get("props", {}).get("range") or ()) == [0, 1]
+
+
 def _track(game, e) -> str:
     name = e.get("track") or e["name"]
     title = _title(game.model.tracks.get(name), name)
+    if _flag(game, name) and e.get("value") in (0, 1):
+        return f"{title}: {'yes' if e['value'] else 'no'}"
     change = f" ({e['change']:+d})" if isinstance(e.get("change"), int) else ""
     return f"{title} is {e['value']}{change}"
 
@@ -726,8 +744,20 @@ def option_hint(game, option) -> str:
         timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
         return text if not timing or text.startswith(timing) else f"{timing}: {text}" if text else timing
     if isinstance(option, Ref) and option.kind == "space":
-        return ", ".join(_unit(game, u) for u, r in game.state["units"].items() if r["space"] == option.id)
+        return occupants(game, option.id)
     return ""
+
+
+def occupants(game, sid) -> str:
+    """Who is in a space: units of a kind by name, units that come many alike counted ("Jenny, Zombie ×2")."""
+    named, alike = [], {}
+    for uid, record in game.state["units"].items():
+        if record["space"] == sid:
+            if _many(game, record["proto"]):
+                alike[record["proto"]] = alike.get(record["proto"], 0) + 1
+            else:
+                named.append(_unit(game, uid))
+    return ", ".join(named + [_unit_name(game, p) + (f" ×{n}" if n > 1 else "") for p, n in alike.items()])
 
 
 def explain_option(game, option) -> str:

@@ -409,3 +409,80 @@ def test_two_copies_of_a_card_in_play_are_told_apart_by_what_each_is_on(lnoe):
     labels = [option_label(game, Ref("card", cid)) for cid in copies]
     assert labels[0] != labels[1]
     assert all(label.startswith("Locked Door (in play, on ") for label in labels), labels
+
+
+def test_a_space_option_names_heroes_and_counts_zombies(lnoe):
+    """A space in a list of choices says who is there: a Hero by name, Zombies as `Zombie ×2`, never
+    by their numbers (`Zombie 131, Zombie 132`)."""
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import option_hint, occupants
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    setup(game)
+    hero = next(u for u, r in game.state["units"].items() if r["proto"] == "jenny")
+    space = game.state["units"][hero]["space"]
+    empty = next(s for s in game.board.spaces if not any(r["space"] == s for r in game.state["units"].values()))
+    game.add_unit(game.model.protos("zombie")[0], empty)
+    assert occupants(game, empty) == "Zombie"
+    for _ in range(2):
+        game.add_unit(game.model.protos("zombie")[0], space)
+    assert option_hint(game, Ref("space", space)) == "Jenny, Zombie ×2"
+    assert occupants(game, "no such space") == ""
+
+
+def test_a_flag_reads_yes_or_no_and_stays_off_the_status_line(lnoe):
+    """A track whose range is 0-1 (the spawn roll passed, or not) is a yes or a no in the log, and no
+    gauge for the status line; the Sun Track stays there."""
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import status
+
+    game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    said = {describe_entry(game, e) for e in game.entries if e["type"] == "track"
+            and (e.get("track") or e.get("name")) == "zombie_spawn_count"}
+    assert said == {"Spawn roll passed: yes", "Spawn roll passed: no"}
+    sun = next(e for e in game.entries if e["type"] == "track" and (e.get("track") or e.get("name")) == "sun")
+    assert re.fullmatch(r"Sun Track is \d+( \(-1\))?", describe_entry(game, sun))
+    line = status(game).plain
+    assert "Sun Track" in line and "Spawn roll passed" not in line
+
+
+def test_a_run_of_zombie_moves_lists_each_step_with_repeats_counted(lnoe):
+    """Many Zombie moves by one rule are one line that still says where each Zombie went (the same step
+    by two Zombies once, `×2`), the building or board part not said twice within a step."""
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import _step, log_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    moves = [e for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+    first = moves[0]
+    at = [e for e in game.entries if e.get("at") == first["at"] and e.get("round") == first["round"]]
+    text = log_view(game, at, lines=50).plain
+    line = next(l for l in text.splitlines() if "moves by Zombies (Zombie Hunger): " in l)
+    run = [e for e in at if e["type"] == "move"]
+    assert line.startswith(f"  {len(run)} moves by Zombies")
+    for e in run:
+        assert _step(game, e) in line
+    steps = [_step(game, e) for e in run]
+    for step in set(steps):
+        n = steps.count(step)
+        assert (f"{step} ×{n}" in line) == (n > 1)
+    same = next(e for e in game.entries if e["type"] == "move" and e["from"].rsplit(".", 1)[0] == e["to"].rsplit(".", 1)[0]
+                and game.board.info[e["from"]].building is None and game.board.info[e["to"]].building is None)
+    start = describe_entry(game, same)
+    assert re.fullmatch(r".+ moves .+ [a-h]\d → [a-h]\d", start), start  # "Church/Police Station g3 → h4"
+
+
+def test_a_heros_markers_read_by_their_titles(lnoe):
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import side_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    setup(game)
+    hero = next(u for u, r in game.state["units"].items() if r["proto"] == "jenny")
+    game.state["units"][hero].setdefault("markers", {}).update(no_exchange=1, ai_runner=1)
+    out = console()
+    out.print(side_view(game, "heroes"))
+    text = out.file.getvalue()
+    assert "[No Exchange]" in text and "no_exchange" not in text and "ai_runner" not in text
