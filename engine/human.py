@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from spawnpit.engine.layout import town_map
 from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, caught by the CLI)
 from spawnpit.engine.state import Ref
 
@@ -39,7 +40,8 @@ LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "y
 NUMBER_STYLE = "bold black on yellow"
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items
-  b   the board again           c  your side: units, wounds, items, cards
+  b   the board, part by part with its cell names (a1, b2…)
+  c   your side: units, wounds, items, cards
   l   the last 60 log lines     o  the goals and how far each is
   ?   this help                 q  quit the game (asks first; Ctrl-C and Ctrl-D don't)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
@@ -72,7 +74,7 @@ class HumanPolicy:
         self._drawn = drawn
         compact = self._compact(game)
         self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
-                                  compact=compact, new=self._new_cards(game, side)))
+                                  compact=compact, new=self._new_cards(game, side), width=self.console.width))
         if len(options) == 1:  # nothing to decide: said, not asked
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
@@ -83,7 +85,7 @@ class HumanPolicy:
 
     def finish(self, game) -> None:
         """The last screen, for the CLI to show once the game is over (the result is in its log)."""
-        self.console.print(screen(game, None, self._news(game), compact=self._compact(game)))
+        self.console.print(screen(game, None, self._news(game), compact=self._compact(game), width=self.console.width))
         self.console.print(ending(game))
 
     def _compact(self, game) -> bool:
@@ -150,7 +152,7 @@ class HumanPolicy:
                 return Text(f"there is no option {n}", style="yellow")
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "b":
-            return board_view(game, numbers, self._compact(game), side)
+            return board_view(game, numbers, self._compact(game), side, whole=False)
         if word == "c":
             return Group(side_view(game, side) or Text("nothing to show for your side"), cards_view(game, side))
         if word == "l":
@@ -207,7 +209,7 @@ def _holder_side(game, where) -> str | None:
 # ---- the screen before a prompt ------------------------------------------------------------------
 
 def screen(game, side: str | None, entries: list, numbers: dict | None = None, board: bool = True,
-           compact: bool = False, new: set | None = None) -> Group:
+           compact: bool = False, new: set | None = None, width: int | None = None) -> Group:
     """The board (or a line saying it is as before), the log lines given, the side's own units and
     cards, then the round, moment, tracks and objectives (when nothing at all happened since the last
     screen, only a line saying so)."""
@@ -216,7 +218,7 @@ def screen(game, side: str | None, entries: list, numbers: dict | None = None, b
     if not board and not [e for e in entries if e.get("type") != "choice"] and not new:
         return Group(*parts, Text("(nothing changed since the last question: b shows the board, c your side, "
                                   "o the goals)", style="grey50"))
-    parts.append(board_view(game, numbers, compact, side) if board else
+    parts.append(board_view(game, numbers, compact, side, width=width) if board else
                  Text("(the board is as before: type b to see it)", style="grey50"))
     if entries:
         parts.append(log_view(game, entries))
@@ -889,15 +891,23 @@ def _space_columns(game, options: list) -> Group:
 
 # ---- the board -----------------------------------------------------------------------------------
 
-def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None):
+def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
+               whole: bool = True, width: int | None = None):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
-    option number, shown on the space."""
+    option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
+    between them place on the table is one map of the whole town (when it fits `width`)."""
     board = game.board
     if board is None:
         return Text("(this scenario has no board)", style="grey50")
     marks, numbers = unit_marks(game, compact), numbers or {}
     grids = list(dict.fromkeys(board.info[s].grid for s in board.spaces if board.info[s].grid))
+    drawn = map_compact(game, marks, numbers) if compact and whole else None
+    if drawn is not None and (width is None or drawn.width <= width):
+        rest = [s for s in board.spaces if board.info[s].grid is None]
+        marked = markers_line(game)
+        return Group(drawn, *([zone_view(game, rest, marks, numbers)] if rest else []),
+                     legend(game, True, compact, viewer), *([marked] if marked else []))
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -909,6 +919,77 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
     parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks, numbers)] if rest else [])
     marked = markers_line(game)
     return Group(*parts, legend(game, bool(panels), compact, viewer), *([marked] if marked else []))
+
+
+def town_layout(game):
+    """The board's grids placed as on the table (engine.layout), worked out once a game; None when the
+    links between them do not place them all."""
+    key = ("human_map", id(game.board))
+    if key not in game.scratch:
+        board = game.board
+        spaces = {s: (board.info[s].grid, board.info[s].cell) for s in board.spaces if board.info[s].grid}
+        toward = {}
+        for sid, (grid, _) in spaces.items():
+            place = board.places.get(grid.rsplit(".", 1)[-1]) or ""
+            dx = (1 if "east" in place else 0) - (1 if "west" in place else 0)
+            dy = (1 if "south" in place else 0) - (1 if "north" in place else 0)
+            if dx or dy:
+                toward[grid] = (dx, dy)
+        game.scratch[key] = town_map(spaces, [(s, n) for s in spaces for n, _, _ in board.links[s]], toward)
+    return game.scratch[key]
+
+
+def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
+    """The whole board as one map, one line a row of cells as in grid_compact (walls and doors between
+    the cells of a row, underlined below), each part turned as it lies on the table, a part that fills
+    a hole of the others (the Town Center) drawn in it with its own cell names; None when the parts
+    cannot be placed or a hole's part does not fit its hole."""
+    layout = town_layout(game)
+    if layout is None:
+        return None
+    board, inv = game.board, layout.space_at()
+    shades, short = _building_styles(game), building_shorts(game)
+    filled = {}  # hole → its lines, each as wide as the hole
+    for hole in layout.holes:
+        cols = hole.right - hole.left + 1
+        inner = cols * (SMALL + 1) - 1
+        body = Text(re.sub(r"\s*\(.*\)$", "", _part_title(game, hole.grid)), style="bold")
+        body.truncate(inner, overflow="ellipsis")
+        lines = [body, *grid_compact(game, hole.grid, marks, numbers).split("\n")]
+        if max(len(line) for line in lines) > inner or len(lines) > hole.bottom - hole.top + 1:
+            return None
+        top = (hole.bottom - hole.top + 1 - len(lines)) // 2
+        lines = [Text()] * top + lines
+        lines += [Text()] * (hole.bottom - hole.top + 1 - len(lines))
+        filled[hole] = [line.copy() for line in lines]
+        for line in filled[hole]:
+            pad = inner - len(line)
+            line.pad_left(pad // 2)
+            line.pad_right(pad - pad // 2)
+    out = Text()
+    for y in range(layout.height):
+        if y:
+            out.append("\n")
+        x = 0
+        while x < layout.width:
+            here = next((h for h in layout.holes if h.left == x and h.top <= y <= h.bottom), None)
+            if x:  # (the panel's own border is the map's outer edge)
+                out.append(*_edge(board, inv.get((x - 1, y)), inv.get((x, y)))[::2])
+            if here is not None:
+                out.append_text(filled[here][y - here.top])
+                x = here.right + 1
+                continue
+            out.append_text(_small_cell(game, inv.get((x, y)), inv.get((x, y + 1)), marks, numbers, shades, short))
+            x += 1
+    return Panel(out, expand=False, padding=(0, 0), title=_board_title(game),
+                 width=layout.width * (SMALL + 1) + 1)
+
+
+def _board_title(game) -> str:
+    """The scenario's board by its title, and how to see each part with its cell names."""
+    name = game.model.scenario.get("props", {}).get("board")
+    obj = game.model.objects.get(("board", name)) if isinstance(name, str) else None
+    return f"{_title(obj, 'the board')} (b: each board with its cell names)"
 
 
 def _part_title(game, gid: str) -> str:

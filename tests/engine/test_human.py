@@ -304,17 +304,20 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     from spawnpit.engine import AIPolicy
 
     con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
-    human = HumanPolicy(console=con, input=answers([]))  # compact chosen by itself: the board is tall
+    human = HumanPolicy(console=con, input=answers(["b"]))  # compact chosen by itself: the board is tall
     game = new_game(lnoe, "die-zombies-die", seed=0, policies={"heroes": human, "zombies": AIPolicy()})
     play(game)
     human.finish(game)
     out = con.file.getvalue()
     assert max(len(line) for line in out.splitlines()) <= 80
     grids = {game.board.info[s].grid for s in game.board.spaces if game.board.info[s].grid}
-    assert len(grids) == 5 and out.count("╭─") >= 5
-    for line in out.splitlines():
-        if line.startswith("╭"):
-            assert "…" not in line                                     # no part title cut short
+    tops = [line for line in out.splitlines() if line.startswith("╭")]
+    whole = [t for t in tops if "Small Town (b: each board with its cell names)" in t]
+    assert len(whole) > 10 and all(len(t) <= 67 for t in whole)       # the whole town, one map a screen
+    assert re.search(r"│ +Town Center +│", out)                          # the centre board in its hole
+    parts = [t for t in tops if t not in whole]                          # b: each board, titled, once
+    assert len(parts) == len(grids) == 5 and all("…" not in t for t in parts)
+    assert sum(bool(re.search(r" \((north|south)(east|west)\) ", t)) for t in parts) == 4
     for noise in ("ai_hunt", "zombie_cards_passed", "move_roll", "hero_dice", "Martians", "side:heroes", "u7"):
         assert noise not in out, noise
     assert re.search(r"Heroes — \w[\w ]* in [\w .'/]+: Move Action — which action\?\n"
@@ -372,7 +375,7 @@ def test_an_l_shaped_board_is_drawn_as_an_l_not_a_square(lnoe, compact):
     empty spaces, so a newcomer does not look for spaces that are not there."""
     game = new_game(lnoe, "die-zombies-die", seed=5)
     out = Console(file=StringIO(), width=200, color_system=None)
-    out.print(board_view(game, compact=compact))
+    out.print(board_view(game, compact=compact, whole=False))
     text = out.file.getvalue()
     if compact:  # one line a row: row 5 of an L-board is a1-d5, then blank to the panel's edge
         rows = [line for line in text.splitlines() if "│5│" in line]
