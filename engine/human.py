@@ -233,7 +233,7 @@ def status(game) -> Text:
     out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
                          "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
     goals = _objective_names(game)
-    values = [(name, v) for name, v in game.state.get("counters", {}).items()
+    values = [(name.replace("_", " ").capitalize(), v) for name, v in game.state.get("counters", {}).items()
               if name in _shown_values(game) and name not in goals]
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
@@ -247,9 +247,11 @@ def status(game) -> Text:
 
 def _shown_values(game) -> set[str]:
     """The counters and tracks worth a place on the status line: the tracks a rule has changed this
-    game, and the counters the objectives or the scenario's own counters name, except pools of dice
+    game, the counters the objectives name, and the scenario's own counters once a rule has changed
+    them (one that never changes is a setting, such as advanced_rules), except pools of dice
     (bookkeeping of a fight) and counters the ai policy keeps (`ai_…`)."""
-    scenario = {e["key"] for e in game.model.scenario.get("props", {}).get("counter", [])}
+    changed = {e.get("name") for e in game.entries if e.get("type") == "counter"}
+    scenario = {e["key"] for e in game.model.scenario.get("props", {}).get("counter", [])} & changed
     tracks = {e.get("track") or e.get("name") for e in game.entries if e.get("type") == "track"}
     pools = {name for name, v in game.state.get("counters", {}).items() if isinstance(v, list)}
     shown = (scenario | _objective_names(game) | (tracks & set(game.state.get("tracks", {}))))

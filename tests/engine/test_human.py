@@ -489,3 +489,19 @@ def test_a_heros_markers_read_by_their_titles(lnoe):
     out.print(side_view(game, "heroes"))
     text = out.file.getvalue()
     assert "[No Exchange]" in text and "no_exchange" not in text and "ai_runner" not in text
+
+
+def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
+    """A scenario's own counters reach the status line once a rule has changed them, by their names in
+    words ("Truck filled 1"); one no rule changes is a setting (advanced_rules) and stays off."""
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import status
+
+    game = new_game(lnoe, "escape-in-the-truck", seed=8)
+    setup(game)
+    line = status(game).plain
+    assert "dvanced" not in line and "truck" not in line.lower() and "fuel" not in line.lower()
+    game.state["counters"]["truck_filled"] = 1
+    game.entries.append({"type": "counter", "name": "truck_filled", "value": 1, "round": 1, "at": "hero_turn"})
+    line = status(game).plain
+    assert "Truck filled 1" in line and "truck_filled" not in line and "dvanced" not in line
