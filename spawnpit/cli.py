@@ -272,7 +272,10 @@ def _write(out: str, data: bytes) -> None:
         sys.exit(EXIT_USAGE)
     finally:
         tmp.unlink(missing_ok=True)
-    click.echo(f"wrote {out}")
+    try:
+        click.echo(f"wrote {out}")
+    except OSError:  # no terminal left to say it to (the game's own, closed): the file is written
+        pass
 
 
 def _generate(fn):
@@ -444,8 +447,13 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
             head["unfinished"] = unfinished
         _write(log_path, gamelog.dumps(head, game.entries).encode("utf-8"))
 
+    stop = _stop_on_signals()
     try:
         result = run(game)
+    except _Stopped as err:  # the terminal closed (SIGHUP) or `kill` (SIGTERM): the log is kept
+        _say(f"interrupted by {err.name}")
+        save_log(f"interrupted by {err.name}")
+        sys.exit(128 + err.number)
     except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
         click.echo(f"spawnpit: the game stopped: {err}", err=True)
         save_log(f"stopped: {err}")
@@ -458,11 +466,55 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
         click.echo("interrupted", err=True)
         save_log("interrupted")
         sys.exit(130)
+    finally:
+        stop()
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
     save_log()
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
+
+
+class _Stopped(Exception):
+    """A signal that ends the process (SIGHUP, SIGTERM) arrived during a game."""
+
+    def __init__(self, number: int) -> None:
+        import signal
+
+        super().__init__(number)
+        self.number, self.name = number, signal.Signals(number).name
+
+
+def _stop_on_signals():
+    """Until the returned function is called, SIGHUP (the terminal closed) and SIGTERM raise _Stopped
+    in the game instead of ending the process at once, so the game's log is written first."""
+    import signal
+
+    def stopped(number, frame):
+        raise _Stopped(number)
+
+    kept = {}
+    for name in ("SIGHUP", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                kept[number] = signal.signal(number, stopped)
+            except (ValueError, OSError):  # not the main thread (a test runner's): left as it was
+                pass
+
+    def restore() -> None:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
+
+    return restore
+
+
+def _say(text: str) -> None:
+    """A line on stderr that may have no terminal left to go to (after SIGHUP): never an error."""
+    try:
+        click.echo(text, err=True)
+    except OSError:
+        pass
 
 
 def _writable(out: str) -> None:
@@ -591,7 +643,7 @@ def replay(log_file, inputs):
         ended = "abandoned by a player"
     # a game interrupted on no one's turn (Ctrl-C while the AI played) ended wherever the key was pressed:
     # the replay, which plays on until its recorded answers run out, must begin with every logged entry
-    interrupted = unfinished == "interrupted"
+    interrupted = str(unfinished or "").startswith("interrupted")  # Ctrl-C, or SIGHUP or SIGTERM
     if unfinished and ended != unfinished and not interrupted:
         click.echo(f"not reproduced: the logged game ended early ({unfinished}); the replay "
                    f"{'did not' if ended is None else f'ended otherwise ({ended})'}", err=True)

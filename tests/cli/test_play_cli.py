@@ -306,3 +306,39 @@ def test_a_built_pack_whose_board_cannot_be_assembled_is_a_content_error_not_an_
     assert result.exit_code == 2, result.output
     assert "scenario `skirmish`: its board cannot be assembled" in result.output and "z9" in result.output
     assert "internal error" not in result.output
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, name):
+    """`kill` (SIGTERM) or closing the terminal (SIGHUP) while a person thinks: the log so far is
+    written (`unfinished: interrupted by …`), the exit code is 128 + the signal, no traceback, and
+    `replay` accepts the log as the start of the game."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    log = tmp_path / "game.jsonl"
+    cmd = [sys.executable, "-m", "spawnpit", "play", "die-zombies-die", "--heroes", "human", "--seed", "3",
+           "--log", str(log)]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True).start()
+    proc.stdin.write("1\n1\n")  # two answers, then the game waits for a third
+    proc.stdin.flush()
+    deadline = time.monotonic() + 90
+    while sum(line.startswith("Choose ") for line in list(seen)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert proc.poll() is None, "the game ended before it was asked a third time"
+    proc.send_signal(getattr(signal, name))
+    proc.stdin.close()
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert proc.returncode == 128 + getattr(signal, name), (proc.returncode, err[-2000:])
+    assert "Traceback" not in err and f"interrupted by {name}" in err
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["unfinished"] == f"interrupted by {name}"
+    assert sum(1 for e in lines if e.get("type") == "choice" and e.get("side") == "heroes") >= 2
+    replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
+    assert replayed.returncode == 0 and f"entries of an unfinished game (interrupted by {name})" in replayed.stdout, replayed
