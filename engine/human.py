@@ -178,15 +178,39 @@ class HumanPolicy:
 
 def _asking_rule() -> dict | None:
     """The rule asking the current question: the `rule` of the engine's `choose` below us on the
-    stack (None when there is none, e.g. the turn structure's own questions)."""
+    stack (None when there is none, e.g. the turn structure's own questions), with `asked_for`: the
+    name of the unit one of a kind (a Hero) its hook runs for, when it runs for one."""
     frame = sys._getframe(1)
-    for _ in range(12):
+    rule = None
+    for _ in range(14):
         if frame is None:
-            return None
-        if frame.f_code.co_name == "choose" and "rule" in frame.f_locals:
-            rule = frame.f_locals["rule"]
-            return rule if isinstance(rule, dict) else None
+            break
+        here = frame.f_locals
+        if rule is None and frame.f_code.co_name == "choose" and "rule" in here:
+            rule = here["rule"]
+            if not isinstance(rule, dict):
+                return None
+        ctx = here.get("self")
+        if rule is not None and type(ctx).__name__ == "Context":
+            unit = _hook_unit(ctx)
+            return {**rule, "asked_for": unit} if unit else rule
         frame = frame.f_back
+    return rule
+
+
+def _hook_unit(ctx) -> str | None:
+    """The name of the unit a running hook is about, when it is one of a kind: the unit whose ability
+    it is (`self`), else its event's `unit` (or an enclosing hook's)."""
+    for name in ("self", "unit"):
+        at = ctx
+        while at is not None:
+            unit = at.env.get(name)
+            if isinstance(unit, Ref) and unit.kind == "unit":
+                record = at.game.state["units"].get(unit.id)
+                if record and not _many(at.game, record["proto"]):
+                    return _unit(at.game, unit.id)
+                break
+            at = at.parent
     return None
 
 
@@ -806,6 +830,8 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
         where = f" in {space_name(game, record['space'])}" if record and record.get("space") else ""
         return f"{_unit(game, uid)}{where}: {moment_title(game, path).split(' › ')[-1]} — which action?"
     title = rule.get("title") if isinstance(rule, dict) else None
+    if title and rule.get("asked_for") and rule["asked_for"] not in title:
+        title = f"{title} ({rule['asked_for']})"
     what = re.fullmatch(r"choose (\w+)", label)
     if what and what.group(1) != "an":
         word = what.group(1)

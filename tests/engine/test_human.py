@@ -324,6 +324,10 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
                      r"\s+1\. Move — Roll D6", out)
     assert "Heroes — Hero Turn: who acts next?" in out
     assert re.search(r"Heroes — [^:\n]+: choose [^\n]+\n  \(\w", out)  # a rule's question, then what the rule says
+    heroes = {game.model.objects[("unit", r["proto"])]["title"] for r in game.state["units"].values() if r["kind"] == "hero"}
+    asked = set(re.findall(r"Heroes — Hero Movement \(([^)]+)\): choose a space", out))
+    assert asked and asked <= heroes                                     # whose move it is, by name
+    assert not re.search(r"\((Zombie|u)\d+\):", out)                   # never one of many alike
     assert re.search(r"cards set aside \(Starting Heroes\): ", out)
     assert re.search(r"^Hand: |carries ", out, re.M)
     assert "Goals: Heroes win when zombies killed ≥ 15 (now " in out
