@@ -426,8 +426,10 @@ def _card_text(game, cid: str, new: bool) -> Text:
 
 
 def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
-    """The entries as sentences under a heading per moment (the most recent `lines` of them); choices,
-    bookkeeping counters and long runs of one side's moves left out or summed up."""
+    """The entries as sentences under a heading per moment, at most `lines` of them; choices,
+    bookkeeping counters and long runs of one side's moves left out or summed up. Where there are more,
+    the oldest lines of bookkeeping (cards discarded, markers, moves) go first, then the oldest of the
+    rest, so a shot's roll or a kill is not pushed out by the discards that followed it."""
     shown = _shown_values(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
@@ -436,11 +438,11 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
         entry = entries[i]
         if (entry.get("round"), entry.get("at")) != moment:
             moment = (entry.get("round"), entry.get("at"))
-            rows.append((f"round {moment[0]} · {moment_title(game, str(moment[1] or '').split('.'))}", "grey50"))
+            rows.append((f"round {moment[0]} · {moment_title(game, str(moment[1] or '').split('.'))}", "grey50", None))
         run = _run(entries, i, "remove", "card")
         if run > 3:
             names = [_name(game, "card", e["card"]) for e in entries[i:i + run]]
-            rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {_clip(', '.join(names), 150)}", ""))
+            rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {_clip(', '.join(names), 150)}", "", False))
             i += run
             continue
         run = _move_run(game, entries, i)
@@ -448,18 +450,50 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
             side = game.state["units"][str(entry["unit"])]["side"]
             rows.append((f"  {run} moves by {_called(game, 'side', side)} ({entry.get('rule') or 'moving'}): "
                          + "; ".join(f"{step} ×{n}" if n > 1 else step for step, n
-                                     in Counter(_step(game, e) for e in entries[i:i + run]).items()), ""))
+                                     in Counter(_step(game, e) for e in entries[i:i + run]).items()), "", False))
             i += run
             continue
-        rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), "")))
+        rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
+                     entry.get("type") in WORTH_KEEPING or _pool_entry(entry)))
         i += 1
-    out, skipped = Text(), max(0, len(rows) - lines)
-    if skipped:
-        out.append(f"… {skipped} earlier log lines (l shows more)\n", style="grey50")
-    for text, style in rows[skipped:]:
+    kept, left_out = _fold(rows, lines)
+    out = Text()
+    if left_out:
+        out.append(f"… {left_out} log lines left out (l shows them all)\n", style="grey50")
+    for text, style, _ in kept:
         out.append(text + "\n", style=style)
     out.rstrip()
     return out
+
+
+# what a log line that must not be folded away is about: dice, fights' results, cards played, searches
+WORTH_KEEPING = frozenset({"roll", "kill", "wound", "heal", "result", "play", "cancel", "search", "enter", "lookup"})
+
+
+def _fold(rows: list, lines: int) -> tuple[list, int]:
+    """At most `lines` of the rows (text, style, worth keeping: True, False, or None for a heading),
+    the oldest bookkeeping first left out, then the oldest of the rest; a heading goes with the last
+    line under it. Returns the rows kept and how many lines were left out."""
+    if len(rows) <= lines:
+        return rows, 0
+    order = [k for k, row in enumerate(rows) if row[2] is False] + [k for k, row in enumerate(rows) if row[2] is True]
+    drop: set = set()
+
+    def kept() -> list:
+        out = []
+        for k, row in enumerate(rows):
+            if k in drop:
+                continue
+            if row[2] is None and out and out[-1][2] is None:
+                out.pop()  # the heading before had nothing left under it
+            out.append(row)
+        return out[:-1] if out and out[-1][2] is None else out
+
+    for k in order:
+        if len(kept()) <= lines:
+            break
+        drop.add(k)
+    return kept(), len(drop)
 
 
 def _step(game, e: dict) -> str:

@@ -509,3 +509,25 @@ def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
     game.entries.append({"type": "counter", "name": "truck_filled", "value": 1, "round": 1, "at": "hero_turn"})
     line = status(game).plain
     assert "Truck filled 1" in line and "truck_filled" not in line and "dvanced" not in line
+
+
+def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
+    """More lines than fit: the oldest bookkeeping (discards, markers, moves) is left out first, so a
+    roll or a kill stays, even when as many discards followed it; headings go with their last line."""
+    from spawnpit.engine.human import _fold, log_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    cards = list(game.state["cards"])
+    entries = [{"type": "roll", "dice": "1D6", "values": [4], "total": 4, "rule": "Ranged Attack", "round": 2, "at": "hero_turn.shoot"},
+               *({"type": "discard", "card": c, "round": 2, "at": "zombie_turn.draw_cards"} for c in cards[:30])]
+    text = log_view(game, entries, lines=10).plain
+    lines = text.splitlines()
+    assert len(lines) == 11 and lines[0] == "… 23 log lines left out (l shows them all)"
+    assert "rolled 1D6: 4 (total 4) for Ranged Attack" in lines[2] and lines[1].startswith("round 2 · ")
+    assert lines[3].startswith("round 2 · ") and lines[-1].endswith("discarded")  # the newest discards stay
+    rows = [("h1", "", None), ("a", "", False), ("r", "", True), ("h2", "", None), ("d", "", False), ("e", "", False)]
+    assert _fold(rows, 6) == (rows, 0)
+    assert _fold(rows, 5) == ([rows[0], rows[2], rows[3], rows[4], rows[5]], 1)
+    assert _fold(rows, 3) == ([rows[0], rows[2]], 3)                   # h2 had nothing left: gone with its lines
+    kept, out = _fold(rows, 1)
+    assert kept == [] and out == 4
