@@ -26,7 +26,6 @@ from spawnpit.compiler import compile_paths
 from spawnpit.engine import interp, new_game, play
 from spawnpit.engine.game import Game
 from spawnpit.engine.policies import POLICIES
-from spawnpit.engine.sim import tune_gc
 from spawnpit.resources import builtin_paths
 
 MINI = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "mini"
@@ -49,18 +48,9 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
     machine the others measure the neighbours too. From the second run on, those games' layouts are
     warm, so this is the engine's speed with its caches full: the figure of a long simulation's later
     games. `new` is the same number of games on seeds never played before, timed once: what a
-    simulation sees while it still meets layouts for the first time (its early games). The garbage
-    collector is set as `spawnpit sim` sets it (engine.sim.tune_gc)."""
+    simulation sees while it still meets layouts for the first time (its early games)."""
     players = sides(pack, scenario)
     new_game(pack, scenario, seed=0)  # the compiled model and board are built once per pack: not timed
-    restore = tune_gc()
-    try:
-        return _measure(pack, scenario, games, policy, players, warm, repeat)
-    finally:
-        restore()
-
-
-def _measure(pack: dict, scenario: str, games: int, policy: str, players, warm: int, repeat: int) -> dict:
     for seed in range(1_000_000, 1_000_000 + warm):
         try:
             play(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players}))

@@ -54,39 +54,10 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 _PACK = None
 
-# Garbage collection while games are played one after another: a game makes a few thousand objects it
-# keeps to its end (log entries, records), and CPython's default (a young collection every 700 new
-# objects) walks them again and again; every 100,000 it costs a few MB more and saves 6 to 9 % of the
-# time (bench/engine.py, measured on new layouts). What is there before the first game (the compiled
-# pack, the rules' code) is frozen out of every collection.
-GC_THRESHOLDS = (100_000, 50, 100)
-
-
-def tune_gc():
-    """Set the collector for many games in a row (GC_THRESHOLDS, the objects made so far frozen); returns
-    a function that puts it back as it was."""
-    import gc
-
-    kept = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-
-    def restore() -> None:
-        gc.set_threshold(*kept)
-        gc.unfreeze()
-
-    return restore
-
 
 def _init(pack: dict) -> None:
     global _PACK
     _PACK = pack
-
-
-def _init_worker(pack: dict) -> None:
-    _init(pack)
-    tune_gc()  # (a worker process ends with the simulation: nothing to put back)
 
 
 def play_one(args: tuple[str, int, dict]) -> Outcome:
@@ -133,19 +104,15 @@ def play_all(pack: dict, work: list[tuple[str, int, dict]], jobs: int = 1, progr
     `work` whatever the number of worker processes, so reports never depend on --jobs."""
     outcomes: list[Outcome] = []
     if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(pack,)) as pool:
+        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(pack,)) as pool:
             for outcome in pool.map(play_one, work, chunksize=max(1, len(work) // (jobs * 8))):
                 outcomes.append(outcome)
                 progress and progress()
     else:
         _init(pack)
-        restore = tune_gc()
-        try:
-            for item in work:
-                outcomes.append(play_one(item))
-                progress and progress()
-        finally:
-            restore()
+        for item in work:
+            outcomes.append(play_one(item))
+            progress and progress()
     return outcomes
 
 

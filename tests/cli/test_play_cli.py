@@ -342,22 +342,3 @@ def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, name):
     assert sum(1 for e in lines if e.get("type") == "choice" and e.get("side") == "heroes") >= 2
     replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
     assert replayed.returncode == 0 and f"entries of an unfinished game (interrupted by {name})" in replayed.stdout, replayed
-
-
-def test_a_simulation_tunes_the_collector_and_puts_it_back(write_pack, monkeypatch):
-    """Games in a row collect garbage less often (engine.sim.GC_THRESHOLDS), with what was there before
-    frozen; the process's own settings come back afterwards, and the games are the same either way."""
-    import gc
-
-    from spawnpit.engine import sim
-
-    before = gc.get_threshold()
-    seen = []
-    played = sim.play_one
-    monkeypatch.setattr(sim, "play_one", lambda item: seen.append((gc.get_threshold(), gc.get_freeze_count() > 0)) or played(item))
-    one = run("sim", "skirmish", "-n", "6", "--jobs", "1", "--format", "json", "-i", pack(write_pack))
-    assert one.exit_code == 0 and seen and all(s == (sim.GC_THRESHOLDS, True) for s in seen)
-    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
-    monkeypatch.setattr(sim, "GC_THRESHOLDS", before)
-    default = run("sim", "skirmish", "-n", "6", "--jobs", "1", "--format", "json", "-i", pack(write_pack))
-    assert json.loads(one.output) == json.loads(default.output)
