@@ -180,6 +180,8 @@ def _asking_rule() -> dict | None:
     """The rule asking the current question: the `rule` of the engine's `choose` below us on the
     stack (None when there is none, e.g. the turn structure's own questions), with `asked_for`: the
     name of the unit one of a kind (a Hero) its hook runs for, when it runs for one."""
+    from spawnpit.engine.game import Context
+
     frame = sys._getframe(1)
     rule = None
     for _ in range(14):
@@ -191,7 +193,7 @@ def _asking_rule() -> dict | None:
             if not isinstance(rule, dict):
                 return None
         ctx = here.get("self")
-        if rule is not None and type(ctx).__name__ == "Context":
+        if rule is not None and isinstance(ctx, Context):
             unit = _hook_unit(ctx)
             return {**rule, "asked_for": unit} if unit else rule
         frame = frame.f_back
