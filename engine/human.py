@@ -323,13 +323,46 @@ def _goal(game, objective: dict) -> str:
     """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
     if objective.get("at"):
         return f"at {str(objective['at']).replace('_', ' ')}"
-    chain = (objective.get("when") or {}).get("chain") if isinstance(objective.get("when"), dict) else None
+    when = objective.get("when")
+    said = _condition(game, when)
+    if said is not None:
+        return f"when {said}"
+    text = str(objective.get("text") or "?")  # "zombies win when …": the side is said before it
+    text = re.sub(rf"^{re.escape(str(objective.get('side') or ''))} (win|lose) ", "", text, flags=re.I)
+    chain = when.get("chain") if isinstance(when, dict) else None
+    if isinstance(chain, list) and len(chain) == 3 and isinstance(chain[2], dict) and "lit" in chain[2]:
+        now = _worked_out(game, chain[0])  # `count(…) >= 9`: as written, with how far it is
+        if isinstance(now, (int, float)) and not isinstance(now, bool):
+            text += f" (now {now})"
+    return text
+
+
+def _worked_out(game, ir):
+    """The value of an expression of the rules now, or None when it cannot be worked out outside a hook."""
+    from spawnpit.engine import interp
+    from spawnpit.engine.game import Context
+
+    try:
+        return interp.expr(ir)(Context(game, {}, None))
+    except Exception:  # noqa: BLE001 - only the progress shown beside a goal: never an error on screen
+        return None
+
+
+def _condition(game, when) -> str | None:
+    """`COUNTER OP NUMBER` in words with its progress ("zombies killed ≥ 15 (now 3)"), and such tests
+    joined by `or` and `and`; None for anything else."""
+    if not isinstance(when, dict):
+        return None
+    if when.get("op") in ("or", "and") and when.get("args"):
+        parts = [_condition(game, arg) for arg in when["args"]]
+        return None if None in parts else f" {when['op']} ".join(parts)
+    chain = when.get("chain")
     if (isinstance(chain, list) and len(chain) == 3 and isinstance(chain[0], dict) and set(chain[0]) == {"name"}
             and isinstance(chain[2], dict) and "lit" in chain[2]):
         name = chain[0]["name"]
         now = game.state["counters"].get(name, game.state["tracks"].get(name, "?"))
-        return f"when {name.replace('_', ' ')} {OPS.get(chain[1], chain[1])} {chain[2]['lit']} (now {now})"
-    return str(objective.get("text") or "?")
+        return f"{name.replace('_', ' ')} {OPS.get(chain[1], chain[1])} {chain[2]['lit']} (now {now})"
+    return None
 
 
 def objectives_view(game) -> Text | None:
@@ -786,6 +819,12 @@ def option_label(game, option) -> str:
         return f"{_called(game, 'card', card['proto'])} ({place})"
     if option.kind == "space" and game.board is not None and option.id in game.board.info:
         return space_name(game, option.id)
+    if option.kind == "building" and game.board is not None and option.id in game.board.buildings:
+        part = option.id.rsplit(".", 1)[0]
+        where = _short_part(_called(game, "board", part.rsplit(".", 1)[-1]).replace("_", " ")) if "." in option.id else ""
+        where = re.sub(r"\s*\(.*\)$", "", where)
+        title = game.board.buildings[option.id].title
+        return f"{title} ({where})" if where and where != title else title
     return _called(game, "side", option.id) if option.kind == "side" else option.id
 
 

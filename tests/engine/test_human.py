@@ -531,3 +531,31 @@ def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
     assert _fold(rows, 3) == ([rows[0], rows[2]], 3)                   # h2 had nothing left: gone with its lines
     kept, out = _fold(rows, 1)
     assert kept == [] and out == 4
+
+
+def test_goals_joined_by_or_and_goals_written_as_expressions_read_with_their_progress(lnoe):
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import objectives_view
+
+    game = new_game(lnoe, "save-the-townsfolk", seed=4)
+    setup(game)
+    said = objectives_view(game).plain
+    assert "Zombies win when night lost ≥ 1 (now 0) or heroes killed ≥ 2 (now 0)" in said
+    assert "win zombies win" not in said and "night_lost" not in said
+    game = new_game(lnoe, "defend-the-manor-house", seed=4)
+    setup(game)
+    manor = next(s for s in game.board.spaces if game.board.info[s].building == "manor_house_board.manor_house")
+    for _ in range(2):
+        game.add_unit(game.model.protos("zombie")[0], manor)
+    inside = sum(1 for r in game.state["units"].values() if r["side"] == "zombies" and r["space"]
+                 and game.board.info[r["space"]].building == "manor_house_board.manor_house")
+    assert inside >= 2
+    said = objectives_view(game).plain
+    assert f'Zombies win when count(unit u in "Manor House" where u.side == zombies) >= 9 (now {inside}) or when heroes killed ≥ 4 (now 0)' in said
+
+
+def test_a_building_reads_by_its_title_and_its_board(lnoe):
+    game = new_game(lnoe, "defend-the-manor-house", seed=4)
+    labels = {option_label(game, Ref("building", b)) for b in game.board.buildings}
+    assert "Manor House" in labels and "Gas Station (Bank/Gas Station/Junkyard)" in labels
+    assert not any("." in label or "_" in label for label in labels)
