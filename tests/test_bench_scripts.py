@@ -106,3 +106,24 @@ def test_time_by_rule_of_a_real_game():
     assert 0 < sum(found["hooks"].values()) <= found["total"]
     text = engine.shown_by_rule(found)
     assert "Hero Movement @ move" in text and "Hero Movement, criterion 0" in text
+
+
+def test_the_instruction_count_benchmark_counts_the_games_it_plays(mini, tmp_path, monkeypatch):
+    """bench/instructions.py: its program plays the games it is given (run natively here); under
+    callgrind (when valgrind is installed) more games cost more instructions, and the count is read
+    from callgrind's own report."""
+    import json
+    import shutil
+    import subprocess
+
+    instructions = load("instructions")
+    _, pack = mini
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(pack), encoding="utf-8")
+    played = subprocess.run([sys.executable, "-c", instructions.GAMES + "\nprint('played', games)", str(path),
+                             "mini:last_stand", "random", "2"], capture_output=True, text=True)
+    assert played.returncode == 0 and "played 2" in played.stdout, played.stderr
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed: the count itself is not checked")
+    none, two = (instructions.counted(path, "mini:last_stand", "random", n) for n in (0, 2))
+    assert 0 < none < two
