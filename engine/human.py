@@ -1010,7 +1010,7 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
         rest = [s for s in board.spaces if board.info[s].grid is None]
         marked = markers_line(game)
         return Group(drawn, *([zone_view(game, rest, marks, numbers)] if rest else []),
-                     legend(game, True, compact, viewer), *([marked] if marked else []))
+                     legend(game, True, compact, viewer, width), *([marked] if marked else []))
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -1021,7 +1021,7 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
     rest = [s for s in board.spaces if board.info[s].grid is None]
     parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks, numbers)] if rest else [])
     marked = markers_line(game)
-    return Group(*parts, legend(game, bool(panels), compact, viewer), *([marked] if marked else []))
+    return Group(*parts, legend(game, bool(panels), compact, viewer, width), *([marked] if marked else []))
 
 
 def town_layout(game):
@@ -1382,26 +1382,37 @@ def markers_line(game) -> Text | None:
     return out
 
 
-def legend(game, grids: bool, compact: bool = False, viewer: str | None = None) -> Text:
+def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, width: int | None = None) -> Text:
     """Which letter is which side (and where its units are, but for the `viewer`'s, which their own
     panel lists), the building shades, the edge marks (sides with no unit at all in this game left out)."""
     out, symbols = Text(), side_symbols(game)
     present = {r["side"] for r in game.state["units"].values()}
-    for side, (letter, style) in symbols.items():
-        if side not in present:
-            continue
-        out.append(letter, style=style)
+    sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present]
+    for i, (side, letter, style) in enumerate(sides):  # one line for them all (wrapped where it must)
+        out.append("  ·  " if i else "", style="grey50").append(letter, style=style)
         roster = "listed below" if side == viewer else _roster(game, side) or "none on the board"
-        out.append(f" {_called(game, 'side', side)}: {roster}\n")
+        out.append(f" {_called(game, 'side', side)}: {roster}")
+    if sides:
+        out.append("\n")
     if grids and game.board.buildings:
-        shorts = building_shorts(game)
+        shorts, items = building_shorts(game), []
         for building, shade in _building_styles(game).items():
-            out.append(f"{shorts[building] if compact else '  '}", style=shade + " italic")
-            out.append(f" {game.board.buildings[building].title}  ")
+            items.append(Text.assemble((shorts[building] if compact else "  ", shade + " italic"),
+                                       f" {game.board.buildings[building].title}"))
         if compact:
-            out.append("sp", style="italic grey62").append(" spawn point  ")
+            items.append(Text.assemble(("sp", "italic grey62"), " spawn point"))
             named = next(iter(unit_labels(game).values()), "Ab")  # a crowded space: a label, then a count
-            out.append(f"{named}3", style="bold").append(f" {named} and 3 units of the side in the 3's colour")
+            items.append(Text.assemble((f"{named}3", "bold"), f" {named} and 3 more (the 3 in their side's colour)"))
+        line = 0
+        for item in items:  # a line broken between two names, never inside one
+            if line and width and line + 2 + len(item) > width:
+                out.append("\n")
+                line = 0
+            elif line:
+                out.append("  ")
+                line += 2
+            out.append_text(item)
+            line += len(item)
         out.append("\n")
     for kind in ("wall", "door", "window") if grids else ():
         out.append(EDGES[kind][1] + EDGES[kind][0], style=EDGES[kind][2]).append(f" {kind}  ")

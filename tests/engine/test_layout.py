@@ -88,8 +88,10 @@ def test_the_map_is_drawn_with_the_centre_board_in_its_hole_and_numbers_on_space
     hero = next(u for u, r in game.state["units"].items() if r["proto"] == "jenny")
     space = game.state["units"][hero]["space"]
     out = Console(file=StringIO(), width=80, color_system=None)
-    out.print(board_view(game, {space: 7}, compact=True, viewer="heroes"))
+    out.print(board_view(game, {space: 7}, compact=True, viewer="heroes", width=80))
     text = out.file.getvalue()
+    for building in game.board.buildings.values():  # the legend breaks its lines between names only
+        assert any(building.title in line for line in text.splitlines()), building.title
     lines = text.splitlines()
     assert lines[0].startswith("╭") and "Small Town (b: each board with its cell names)" in lines[0]
     rows = lines[1:17]
