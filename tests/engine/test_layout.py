@@ -81,7 +81,7 @@ def test_the_lnoe_town_is_four_l_boards_round_the_centre_board(lnoe, scenario, s
 
 def test_the_map_is_drawn_with_the_centre_board_in_its_hole_and_numbers_on_spaces(lnoe):
     from spawnpit.engine.flow import setup
-    from spawnpit.engine.human import board_view
+    from spawnpit.engine.human import board_view, building_shorts
 
     game = new_game(lnoe, "die-zombies-die", seed=5)
     setup(game)
@@ -90,8 +90,9 @@ def test_the_map_is_drawn_with_the_centre_board_in_its_hole_and_numbers_on_space
     out = Console(file=StringIO(), width=80, color_system=None)
     out.print(board_view(game, {space: 7}, compact=True, viewer="heroes", width=80))
     text = out.file.getvalue()
-    for building in game.board.buildings.values():  # the legend breaks its lines between names only
-        assert any(building.title in line for line in text.splitlines()), building.title
+    shorts = building_shorts(game)
+    for bid, building in game.board.buildings.items():  # the legend breaks its lines between names only
+        assert any(f"{shorts[bid]} {building.title}" in line for line in text.splitlines()), building.title
     lines = text.splitlines()
     assert lines[0].startswith("╭") and "Small Town (b: each board with its cell names)" in lines[0]
     rows = lines[1:17]
