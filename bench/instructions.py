@@ -29,10 +29,12 @@ from spawnpit.engine import new_game, play
 from spawnpit.engine.policies import POLICIES
 pack = json.load(open(sys.argv[1], encoding="utf-8"))
 scenario, policy, games = sys.argv[2], sys.argv[3], int(sys.argv[4])
-sides = [b["id"] for b in pack["systems"][scenario.split(":")[0]].get("blocks", []) if b["kind"] == "side"]
-new_game(pack, scenario, seed=0)
+sides = new_game(pack, scenario, seed=0).model.sides
+played = 0
 for seed in range(games):
     play(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in sides}))
+    played += 1
+print("played", played)
 """
 
 

@@ -27,6 +27,7 @@ from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, cau
 from spawnpit.engine.state import Ref
 
 CELL, SMALL, LOG_LINES = 9, 3, 24  # characters inside a grid cell (full, compact); most log lines shown per prompt
+MOVES_SHOWN = 150  # characters of a run of moves in the log (l lists every one)
 MANY = 10  # a choice of more spaces than this lists them in columns, by board part
 QUIT_WORDS = ("q", "quit", "exit")
 SIDE_STYLES = ("bold cyan", "bold red", "bold green", "bold magenta", "bold yellow", "bold blue")
@@ -40,7 +41,7 @@ LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "y
 NUMBER_STYLE = "bold black on yellow"
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items
-  b   the board, part by part with its cell names (a1, b2…)
+  b   the board again (a town of several boards: board by board, with cell names)
   c   your side: units, wounds, items, cards
   l   the last 60 log lines     o  the goals and how far each is
   ?   this help                 q  quit the game (asks first; Ctrl-C and Ctrl-D don't)
@@ -156,7 +157,7 @@ class HumanPolicy:
         if word == "c":
             return Group(side_view(game, side) or Text("nothing to show for your side"), cards_view(game, side))
         if word == "l":
-            return log_view(game, game.entries[-200:], 60)
+            return log_view(game, game.entries[-200:], 60, moves=0)  # every move of a run
         if word == "o":
             return objectives_view(game) or Text("this scenario states no objectives")
         return None
@@ -259,7 +260,7 @@ def status(game) -> Text:
     out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
                          "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
     goals = _objective_names(game)
-    values = [(name.replace("_", " ").capitalize(), v) for name, v in game.state.get("counters", {}).items()
+    values = [(counter_title(name), v) for name, v in game.state.get("counters", {}).items()
               if name in _shown_values(game) and name not in goals]
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
@@ -340,10 +341,9 @@ def _goal(game, objective: dict) -> str:
 def _worked_out(game, ir):
     """The value of an expression of the rules now, or None when it cannot be worked out outside a hook."""
     from spawnpit.engine import interp
-    from spawnpit.engine.game import Context
 
     try:
-        return interp.expr(ir)(Context(game, {}, None))
+        return interp.expr(ir)(game._plain_ctx())
     except Exception:  # noqa: BLE001 - only the progress shown beside a goal: never an error on screen
         return None
 
@@ -366,16 +366,23 @@ def _condition(game, when) -> str | None:
 
 
 def objectives_view(game) -> Text | None:
-    per_side: dict[str, list[str]] = {}
+    """Each side's goals, those it wins by and those it loses by apart ("Players win at … · Players lose
+    when …"), each with its progress."""
+    per_side: dict[tuple, list[str]] = {}
     for objective in getattr(game, "objectives", []) or []:
-        per_side.setdefault(objective.get("side") or "?", []).append(_goal(game, objective))
+        key = (objective.get("side") or "?", _result_word(objective))
+        per_side.setdefault(key, []).append(_goal(game, objective))
     if not per_side:
         return None
     out = Text("Goals: ", style="bold")
-    for i, (side, goals) in enumerate(per_side.items()):
+    for i, ((side, word), goals) in enumerate(per_side.items()):
         out.append("  ·  " if i else "", style="grey50")
-        out.append(f"{_called(game, 'side', side)} win ", style="bold").append(" or ".join(goals))
+        out.append(f"{_called(game, 'side', side)} {word} ", style="bold").append(" or ".join(goals))
     return out
+
+
+def _result_word(objective: dict) -> str:
+    return "lose" if objective.get("result") == "lose" else "win"
 
 
 def ending(game) -> Text:
@@ -386,7 +393,7 @@ def ending(game) -> Text:
     out.append(f"{winner} won" if result.get("winner") else "nobody won", style="bold green")
     met = next((o for o in getattr(game, "objectives", []) or []
                 if o.get("side") == result.get("side") and o.get("text") == result.get("cause")), None)
-    why = f"{_called(game, 'side', met['side'])} win {_goal(game, met)}" if met else result.get("cause", "")
+    why = f"{_called(game, 'side', met['side'])} {_result_word(met)} {_goal(game, met)}" if met else result.get("cause", "")
     return out.append(f" — {why}" if why else "")
 
 
@@ -460,11 +467,12 @@ def _card_text(game, cid: str, new: bool) -> Text:
     return text.append(" (new)", style="bold green") if new else text
 
 
-def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
+def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHOWN) -> Text:
     """The entries as sentences under a heading per moment, at most `lines` of them; choices,
-    bookkeeping counters and long runs of one side's moves left out or summed up. Where there are more,
-    the oldest lines of bookkeeping (cards discarded, markers, moves) go first, then the oldest of the
-    rest, so a shot's roll or a kill is not pushed out by the discards that followed it."""
+    bookkeeping counters and long runs of one side's moves left out or summed up (a run's moves listed
+    up to `moves` characters, 0 for all). Where there are more,
+    the oldest lines of bookkeeping (BOOKKEEPING: cards discarded, markers, moves) go first, then the
+    oldest of the rest, so a shot's roll or a kill is not pushed out by the discards that followed it."""
     shown = _shown_values(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
@@ -483,26 +491,28 @@ def log_view(game, entries: list, lines: int = LOG_LINES) -> Text:
         run = _move_run(game, entries, i)
         if run > 3:
             side = game.state["units"][str(entry["unit"])]["side"]
+            steps = "; ".join(f"{step} ×{n}" if n > 1 else step for step, n
+                              in Counter(_step(game, e) for e in entries[i:i + run]).items())
             rows.append((f"  {run} moves by {_called(game, 'side', side)} ({entry.get('rule') or 'moving'}): "
-                         + "; ".join(f"{step} ×{n}" if n > 1 else step for step, n
-                                     in Counter(_step(game, e) for e in entries[i:i + run]).items()), "", False))
+                         + (_clip(steps, moves) if moves else steps), "", False))
             i += run
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
-                     entry.get("type") in WORTH_KEEPING or _pool_entry(entry)))
+                     not (entry.get("type") in BOOKKEEPING or (entry.get("type") == "remove" and "card" in entry))))
         i += 1
     kept, left_out = _fold(rows, lines)
     out = Text()
     if left_out:
-        out.append(f"… {left_out} log lines left out (l shows them all)\n", style="grey50")
+        out.append(f"… {left_out} log lines left out (l shows more)\n", style="grey50")
     for text, style, _ in kept:
         out.append(text + "\n", style=style)
     out.rstrip()
     return out
 
 
-# what a log line that must not be folded away is about: dice, fights' results, cards played, searches
-WORTH_KEEPING = frozenset({"roll", "kill", "wound", "heal", "result", "play", "cancel", "search", "enter", "lookup"})
+# log lines of bookkeeping, the first left out of a log too long for the screen: cards discarded, given,
+# set aside, shuffled, staying in play; markers; moves (a run of them is one line)
+BOOKKEEPING = frozenset({"discard", "give", "in_play", "shuffle", "reshuffle", "shuffle_in", "mark", "unmark", "move"})
 
 
 def _fold(rows: list, lines: int) -> tuple[list, int]:
@@ -669,7 +679,12 @@ def _result(game, e) -> str:
 def _counter(game, e) -> str:
     if _pool_entry(e):
         return f"{str(e['name']).replace('_', ' ')}: {', '.join(map(str, e['value']))}"
-    return f"{str(e['name']).replace('_', ' ').capitalize()}: {_name(game, 'value', e['value'])}"
+    return f"{counter_title(e['name'])}: {_name(game, 'value', e['value'])}"
+
+
+def counter_title(name) -> str:
+    """A counter by its name in words: `heroes_killed` is "Heroes killed"."""
+    return str(name).replace("_", " ").capitalize()
 
 
 def _remove(game, e) -> str:
@@ -793,7 +808,7 @@ def space_name(game, sid) -> str:
     if building:
         return f"{board.buildings[building].title} {parts[-1]}"
     if len(parts) > 1:
-        return f"{_short_part(_called(game, 'board', parts[-2]).replace('_', ' '))} {parts[-1]}"
+        return f"{_part_name(game, parts[-2])} {parts[-1]}"
     return sid
 
 
@@ -820,12 +835,20 @@ def option_label(game, option) -> str:
     if option.kind == "space" and game.board is not None and option.id in game.board.info:
         return space_name(game, option.id)
     if option.kind == "building" and game.board is not None and option.id in game.board.buildings:
-        part = option.id.rsplit(".", 1)[0]
-        where = _short_part(_called(game, "board", part.rsplit(".", 1)[-1]).replace("_", " ")) if "." in option.id else ""
-        where = re.sub(r"\s*\(.*\)$", "", where)
-        title = game.board.buildings[option.id].title
-        return f"{title} ({where})" if where and where != title else title
+        return building_name(game, option.id)
     return _called(game, "side", option.id) if option.kind == "side" else option.id
+
+
+def building_name(game, bid: str) -> str:
+    """A building by its title, with the quarter of the town its board was laid in ("Gas Station
+    (northwest)"); with its board's name too when another building has the same title."""
+    board = game.board
+    title = board.buildings[bid].title
+    part = bid.rsplit(".", 2)[-2] if "." in bid else None
+    place = board.places.get(part) if part else None
+    alike = sum(1 for b in board.buildings.values() if b.title == title) > 1
+    where = [w for w in ((_part_name(game, part) if alike and part else None), place) if w]
+    return f"{title} ({', '.join(where)})" if where else title
 
 
 def card_place(game, where) -> str:
@@ -1056,7 +1079,7 @@ def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
     for hole in layout.holes:
         cols = hole.right - hole.left + 1
         inner = cols * (SMALL + 1) - 1
-        body = Text(re.sub(r"\s*\(.*\)$", "", _part_title(game, hole.grid)), style="bold")
+        body = Text(re.sub(r"\s*\(.*\)$", "", _part_name(game, hole.grid.rsplit(".", 1)[-1])), style="bold")
         body.truncate(inner, overflow="ellipsis")
         lines = [body, *grid_compact(game, hole.grid, marks, numbers).split("\n")]
         if max(len(line) for line in lines) > inner or len(lines) > hole.bottom - hole.top + 1:
@@ -1100,7 +1123,12 @@ def _part_title(game, gid: str) -> str:
     "The Bank / Gas Station / Junkyard" said "Bank/Gas Station/Junkyard"."""
     part = gid.rsplit(".", 1)[-1]
     place = game.board.places.get(part)  # where a `pick` laid it (LNOE: which quarter of the town)
-    return _short_part(_called(game, "board", part).replace("_", " ")) + (f" ({place})" if place else "")
+    return _part_name(game, part) + (f" ({place})" if place else "")
+
+
+def _part_name(game, part: str) -> str:
+    """A board (part) by its title, short: "The Bank / Gas Station / Junkyard" said "Bank/Gas Station/Junkyard"."""
+    return _short_part(_called(game, "board", part).replace("_", " "))
 
 
 def _short_part(title: str) -> str:

@@ -6,6 +6,7 @@ Nothing the user types ends in a Python traceback: internal failures print a sho
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -448,35 +449,34 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
         _write(log_path, gamelog.dumps(head, game.entries).encode("utf-8"))
 
     stop = _stop_on_signals()
+    result, ended = None, None  # ended: (what the log says, what stderr says, exit code) of a game cut short
     try:
         result = run(game)
     except _Stopped as err:  # the terminal closed (SIGHUP) or `kill` (SIGTERM): the log is kept
-        _say(f"interrupted by {err.name}")
-        save_log(f"interrupted by {err.name}")
-        sys.exit(128 + err.number)
+        ended = (f"interrupted by {err.name}", f"interrupted by {err.name}", 128 + err.number)
     except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
-        click.echo(f"spawnpit: the game stopped: {err}", err=True)
-        save_log(f"stopped: {err}")
-        sys.exit(EXIT_CONTENT)
+        ended = (f"stopped: {err}", f"spawnpit: the game stopped: {err}", EXIT_CONTENT)
     except PlayerQuit:
-        click.echo("game abandoned", err=True)
-        save_log("abandoned by a player")
-        sys.exit(EXIT_OK)
+        ended = ("abandoned by a player", "game abandoned", EXIT_OK)
     except KeyboardInterrupt:  # Ctrl-C while no one was asked anything (the AI's turn): the log is kept
-        click.echo("interrupted", err=True)
-        save_log("interrupted")
-        sys.exit(130)
+        ended = ("interrupted", "interrupted", 130)
     finally:
         stop()
+    with _signals_held():  # from here a SIGHUP or SIGTERM waits until the log is written
+        if ended is not None:
+            _say(ended[1])
+            save_log(ended[0])
+            sys.exit(ended[2])
+        save_log()  # (before the last screen: a terminal gone by now takes that, not the log, with it)
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
-    save_log()
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
 
 
-class _Stopped(Exception):
-    """A signal that ends the process (SIGHUP, SIGTERM) arrived during a game."""
+class _Stopped(BaseException):
+    """A signal that ends the process (SIGHUP, SIGTERM) arrived during a game. Not an Exception, so no
+    `except Exception` on the way (a rule's error handling, the screen's) mistakes it for its own."""
 
     def __init__(self, number: int) -> None:
         import signal
@@ -487,10 +487,14 @@ class _Stopped(Exception):
 
 def _stop_on_signals():
     """Until the returned function is called, SIGHUP (the terminal closed) and SIGTERM raise _Stopped
-    in the game instead of ending the process at once, so the game's log is written first."""
+    in the game instead of ending the process at once, so the game's log is written first. The first
+    such signal is the only one: both are ignored from then on, so a second (a closing terminal may
+    send SIGHUP twice, then SIGTERM) cannot stop the log being written."""
     import signal
 
     def stopped(number, frame):
+        for other in kept:
+            signal.signal(other, _ignored)
         raise _Stopped(number)
 
     kept = {}
@@ -507,6 +511,31 @@ def _stop_on_signals():
             signal.signal(number, handler)
 
     return restore
+
+
+def _ignored(number, frame) -> None:
+    """A signal's handler that does nothing. Not SIG_IGN: a signal already on its way when the handler
+    changes would be reported as "ignored due to race condition", a traceback on the player's screen."""
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """SIGHUP and SIGTERM ignored inside (where they can be), their handlers as they were afterwards."""
+    import signal
+
+    kept = {}
+    for name in ("SIGHUP", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                kept[number] = signal.signal(number, _ignored)
+            except (ValueError, OSError):  # not the main thread: nothing held
+                pass
+    try:
+        yield
+    finally:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
 
 
 def _say(text: str) -> None:

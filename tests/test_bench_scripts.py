@@ -120,8 +120,8 @@ def test_the_instruction_count_benchmark_counts_the_games_it_plays(mini, tmp_pat
     _, pack = mini
     path = tmp_path / "pack.json"
     path.write_text(json.dumps(pack), encoding="utf-8")
-    played = subprocess.run([sys.executable, "-c", instructions.GAMES + "\nprint('played', games)", str(path),
-                             "mini:last_stand", "random", "2"], capture_output=True, text=True)
+    played = subprocess.run([sys.executable, "-c", instructions.GAMES, str(path), "last-stand", "random", "2"],
+                            capture_output=True, text=True)  # (a scenario named as `spawnpit play` names it)
     assert played.returncode == 0 and "played 2" in played.stdout, played.stderr
     if shutil.which("valgrind") is None:
         pytest.skip("valgrind is not installed: the count itself is not checked")

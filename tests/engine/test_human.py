@@ -522,15 +522,32 @@ def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
                *({"type": "discard", "card": c, "round": 2, "at": "zombie_turn.draw_cards"} for c in cards[:30])]
     text = log_view(game, entries, lines=10).plain
     lines = text.splitlines()
-    assert len(lines) == 11 and lines[0] == "… 23 log lines left out (l shows them all)"
+    assert len(lines) == 11 and lines[0] == "… 23 log lines left out (l shows more)"
     assert "rolled 1D6: 4 (total 4) for Ranged Attack" in lines[2] and lines[1].startswith("round 2 · ")
     assert lines[3].startswith("round 2 · ") and lines[-1].endswith("discarded")  # the newest discards stay
+    space = next(iter(game.board.spaces))
+    spawned = [{"type": "spawn", "count": 2, "kind": "zombie", "space": space, "round": 3, "at": "zombie_turn.place_spawns"},
+               *({"type": "discard", "card": c, "round": 3, "at": "zombie_turn.place_spawns"} for c in cards[:30])]
+    kept = log_view(game, spawned, lines=5).plain
+    assert "2 × Zombie spawn at" in kept and kept.count("discarded") == 3  # a spawn is no bookkeeping
     rows = [("h1", "", None), ("a", "", False), ("r", "", True), ("h2", "", None), ("d", "", False), ("e", "", False)]
     assert _fold(rows, 6) == (rows, 0)
     assert _fold(rows, 5) == ([rows[0], rows[2], rows[3], rows[4], rows[5]], 1)
     assert _fold(rows, 3) == ([rows[0], rows[2]], 3)                   # h2 had nothing left: gone with its lines
     kept, out = _fold(rows, 1)
     assert kept == [] and out == 4
+
+
+def test_a_goal_a_side_loses_by_reads_lose_on_the_goals_line_and_at_the_end(lnoe):
+    from spawnpit.engine.human import ending, objectives_view
+
+    game = new_game(lnoe, "dotz:basic_game", seed=1)
+    said = objectives_view(game).plain
+    assert "Hero Players win at last event card" in said
+    assert "Hero Players lose when count(zed in town_center) > 0 (now 0)" in said and "win when count" not in said
+    lost = next(o for o in game.objectives if o.get("result") == "lose")
+    game.state["result"] = {"winner": "zeds", "side": lost["side"], "cause": lost["text"], "round": 3}
+    assert ending(game).plain.endswith("Zeds won — Hero Players lose when count(zed in town_center) > 0 (now 0)")
 
 
 def test_goals_joined_by_or_and_goals_written_as_expressions_read_with_their_progress(lnoe):
@@ -557,5 +574,6 @@ def test_goals_joined_by_or_and_goals_written_as_expressions_read_with_their_pro
 def test_a_building_reads_by_its_title_and_its_board(lnoe):
     game = new_game(lnoe, "defend-the-manor-house", seed=4)
     labels = {option_label(game, Ref("building", b)) for b in game.board.buildings}
-    assert "Manor House" in labels and "Gas Station (Bank/Gas Station/Junkyard)" in labels
+    assert "Manor House" in labels                                      # the centre board: no quarter
+    assert any(re.fullmatch(r"Gas Station \((north|south)(east|west)\)", label) for label in labels), labels
     assert not any("." in label or "_" in label for label in labels)
