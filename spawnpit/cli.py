@@ -490,27 +490,33 @@ def _stop_on_signals():
     in the game instead of ending the process at once, so the game's log is written first. The first
     such signal is the only one: both are ignored from then on, so a second (a closing terminal may
     send SIGHUP twice, then SIGTERM) cannot stop the log being written."""
-    import signal
-
     def stopped(number, frame):
-        for other in kept:
-            signal.signal(other, _ignored)
+        _handle_signals(_ignored)
         raise _Stopped(number)
+
+    kept = _handle_signals(stopped)
+
+    def restore() -> None:
+        _handle_signals(kept)
+
+    return restore
+
+
+def _handle_signals(handler) -> dict:
+    """SIGHUP and SIGTERM (where the platform has them) handled by `handler` (or, given a dict, each by
+    its own); returns the handlers they had. Outside the main thread (a test runner's) nothing changes."""
+    import signal
 
     kept = {}
     for name in ("SIGHUP", "SIGTERM"):
         number = getattr(signal, name, None)
-        if number is not None:
-            try:
-                kept[number] = signal.signal(number, stopped)
-            except (ValueError, OSError):  # not the main thread (a test runner's): left as it was
-                pass
-
-    def restore() -> None:
-        for number, handler in kept.items():
-            signal.signal(number, handler)
-
-    return restore
+        if number is None or (isinstance(handler, dict) and number not in handler):
+            continue
+        try:
+            kept[number] = signal.signal(number, handler[number] if isinstance(handler, dict) else handler)
+        except (ValueError, OSError):
+            pass
+    return kept
 
 
 def _ignored(number, frame) -> None:
@@ -521,21 +527,11 @@ def _ignored(number, frame) -> None:
 @contextlib.contextmanager
 def _signals_held():
     """SIGHUP and SIGTERM ignored inside (where they can be), their handlers as they were afterwards."""
-    import signal
-
-    kept = {}
-    for name in ("SIGHUP", "SIGTERM"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            try:
-                kept[number] = signal.signal(number, _ignored)
-            except (ValueError, OSError):  # not the main thread: nothing held
-                pass
+    kept = _handle_signals(_ignored)
     try:
         yield
     finally:
-        for number, handler in kept.items():
-            signal.signal(number, handler)
+        _handle_signals(kept)
 
 
 def _say(text: str) -> None:
