@@ -76,13 +76,16 @@ class HumanPolicy:
         compact = self._compact(game)
         self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
                                   compact=compact, new=self._new_cards(game, side), width=self.console.width))
-        if len(options) == 1:  # nothing to decide: said, not asked
+        groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
+        shown = [options[group[0]] for group in groups]
+        if len(shown) == 1:  # nothing to decide: said, not asked
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
-                                             (option_label(game, options[0]), "bold"), " (the only choice)"))
+                                             (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
             return 0
-        self.console.print(prompt(game, side, label, options, rule, width=self.console.width))
-        return self._ask(game, side, label, options, numbers)
+        alike = {k: len(group) for k, group in enumerate(groups) if len(group) > 1}
+        self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
+        return groups[self._ask(game, side, label, shown, numbers)][0]
 
     def finish(self, game) -> None:
         """The last screen, for the CLI to show once the game is over (the result is in its log)."""
@@ -963,7 +966,42 @@ def rule_text(game, rule: dict | None) -> str:
     return texts.get(rule.get("rule")) or texts.get(rule.get("title")) or ""
 
 
-def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120) -> Text | Group:
+def alike_options(game, options: list) -> list[list[int]]:
+    """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
+    in one space, with the same wounds and markers, carrying nothing), each group as the indices of its
+    options in order, the groups in the order of their first option; every other option alone."""
+    groups: list[list[int]] = []
+    first: dict = {}
+    carrying = {r["where"] for r in game.state["cards"].values()}
+    for i, option in enumerate(options):
+        key = None
+        if isinstance(option, Ref) and option.kind == "unit" and option.id not in carrying:
+            record = game.state["units"].get(option.id)
+            if record is not None and _many(game, record["proto"]):
+                key = (record["proto"], record["space"], record.get("wounds", 0),
+                       tuple(sorted((m, n) for m, n in (record.get("markers") or {}).items() if n)))
+        if key is not None and key in first:
+            first[key].append(i)
+        else:
+            groups.append([i])
+            if key is not None:
+                first[key] = groups[-1]
+    return groups
+
+
+def alike_label(game, option, n: int) -> str:
+    """An option's label; for a unit standing for n alike (alike_options), "Zombie ×3 in Gym a6, any one"."""
+    label = option_label(game, option)
+    if n < 2:
+        return label
+    proto = game.state["units"][option.id]["proto"]
+    return label.replace(_unit(game, option.id), f"{_unit_name(game, proto)} ×{n}", 1) + ", any one"
+
+
+def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120,
+           alike: dict | None = None) -> Text | Group:
+    """The question, what its rule says, and the options numbered (`alike`: option position → how many
+    units alike it stands for, said "Zombie ×3 in …, any one")."""
     head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
     said = rule_text(game, rule)
     if said:
@@ -976,7 +1014,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     out = head
     for i, option in enumerate(options, 1):
         out.append(f"  {i:>2}. ", style="bold")
-        label_text = option_label(game, option)
+        label_text = alike_label(game, option, (alike or {}).get(i - 1, 1))
         out.append(label_text, style="italic" if option is None else "")
         hint = option_hint(game, option)
         room = width - len(label_text) - 10

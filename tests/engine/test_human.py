@@ -102,9 +102,9 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert re.search(r"rolled 1D6: \d \(total \d\) for Trial", out)   # the roll says which rule rolled
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
     assert re.search(r"^  Kills: [123]$", out, re.M) and "kills is" not in out  # a counter reads as words
-    assert re.search(r"Heroes — Trial: choose a Zombie\n\s+1\. Zombie \d+ in b2", out)
+    assert not re.search(r"Heroes — Trial: choose a Zombie\n\s+1\.", out)  # Zombies alike in b2: nothing to ask
     assert "Heroes — Trial: choose a space (or pass)" in out
-    assert re.search(r"Heroes — Trial: choose a Zombie: Zombie \d+ in b2 \(the only choice\)\n(─|\Z)", out)  # not asked
+    assert re.search(r"Heroes — Trial: choose a Zombie: Zombie (×[23]|\d+) in b2(, any one)? \(the only choice\)\n(─|\Z)", out)  # not asked
     assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door
@@ -577,3 +577,33 @@ def test_a_building_reads_by_its_title_and_its_board(lnoe):
     assert "Manor House" in labels                                      # the centre board: no quarter
     assert any(re.fullmatch(r"Gas Station \((north|south)(east|west)\)", label) for label in labels), labels
     assert not any("." in label or "_" in label for label in labels)
+
+
+def test_units_a_player_cannot_tell_apart_are_one_option(lnoe):
+    """Three Zombies alike in one space are one option ("Zombie ×3 in …, any one"), whose answer is the
+    first of them; a wounded one, one in another space, and a Hero stay options of their own; when all
+    the options are alike there is nothing to ask."""
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import alike_options
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    setup(game)
+    taken = {r["space"] for r in game.state["units"].values()}
+    spaces = [s for s in game.board.spaces if s.count(".") == 2 and s not in taken][:2]
+    proto = game.model.protos("zombie")[0]
+    here = [game.add_unit(proto, spaces[0]) for _ in range(3)]
+    there = game.add_unit(proto, spaces[1])
+    hurt = game.add_unit(proto, spaces[0])
+    game.state["units"][hurt.id]["wounds"] = 1
+    hero = Ref("unit", next(u for u, r in game.state["units"].items() if r["kind"] == "hero"))
+    options = [here[0], there, here[1], hero, hurt, here[2], None]
+    assert alike_options(game, options) == [[0, 2, 5], [1], [3], [4], [6]]
+    human = HumanPolicy(console=console(), input=answers(["1"]))
+    assert human.choose(game, "heroes", "choose zombie", options) == 0
+    text = human.console.file.getvalue()
+    assert re.search(r"1\. Zombie ×3 in [^\n]+, any one\n", text) and "5. pass" in text and "6." not in text
+    human = HumanPolicy(console=console(), input=answers(["3"]))
+    assert human.choose(game, "heroes", "choose zombie", options) == 3  # the Hero: its own index
+    human = HumanPolicy(console=console(), input=answers([]))
+    assert human.choose(game, "heroes", "choose zombie", [here[1], here[2]]) == 0
+    assert re.search(r"Zombie ×2 in [^\n]+, any one \(the only choice\)", human.console.file.getvalue())
