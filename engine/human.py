@@ -320,25 +320,34 @@ def _pool_names(game) -> set[str]:
     return found
 
 
-OPS = {">=": "≥", "<=": "≤", "==": "=", "!=": "≠"}
 
 
 def _goal(game, objective: dict) -> str:
     """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
     if objective.get("at"):
         return f"at {str(objective['at']).replace('_', ' ')}"
-    when = objective.get("when")
-    said = _condition(game, when)
-    if said is not None:
-        return f"when {said}"
-    text = str(objective.get("text") or "?")  # "zombies win when …": the side is said before it
-    text = re.sub(rf"^{re.escape(str(objective.get('side') or ''))} (win|lose) ", "", text, flags=re.I)
+    return f"when {_condition(game, objective.get('when'))}"
+
+
+def _condition(game, when) -> str:
+    """A goal's test in words (as the scenario sheets print it, generators.text), each comparison of
+    something with a number followed by how far it is ("zombies killed ≥ 15 (now 3)"), through `or`
+    and `and`."""
+    from spawnpit.generators import text as words  # (the printed aids' wording: the same on screen)
+
+    titles = {b["id"]: _title(b, b["id"]) for b in game.model.system.get("blocks", []) if b["kind"] == "side"}
+    if isinstance(when, dict) and when.get("op") in ("or", "and") and when.get("args"):
+        return f" {when['op']} ".join(_condition(game, arg) for arg in when["args"])
     chain = when.get("chain") if isinstance(when, dict) else None
     if isinstance(chain, list) and len(chain) == 3 and isinstance(chain[2], dict) and "lit" in chain[2]:
-        now = _worked_out(game, chain[0])  # `count(…) >= 9`: as written, with how far it is
-        if isinstance(now, (int, float)) and not isinstance(now, bool):
-            text += f" (now {now})"
-    return text
+        left = chain[0]
+        if isinstance(left, dict) and set(left) == {"name"}:
+            now = game.state["counters"].get(left["name"], game.state["tracks"].get(left["name"], "?"))
+        else:
+            now = _worked_out(game, left)  # `count(…) >= 9`
+        said = words.expr(when, titles)
+        return f"{said} (now {now})" if isinstance(now, (int, float)) and not isinstance(now, bool) else said
+    return words.expr(when, titles) if isinstance(when, dict) else "?"
 
 
 def _worked_out(game, ir):
@@ -349,23 +358,6 @@ def _worked_out(game, ir):
         return interp.expr(ir)(game._plain_ctx())
     except Exception:  # noqa: BLE001 - only the progress shown beside a goal: never an error on screen
         return None
-
-
-def _condition(game, when) -> str | None:
-    """`COUNTER OP NUMBER` in words with its progress ("zombies killed ≥ 15 (now 3)"), and such tests
-    joined by `or` and `and`; None for anything else."""
-    if not isinstance(when, dict):
-        return None
-    if when.get("op") in ("or", "and") and when.get("args"):
-        parts = [_condition(game, arg) for arg in when["args"]]
-        return None if None in parts else f" {when['op']} ".join(parts)
-    chain = when.get("chain")
-    if (isinstance(chain, list) and len(chain) == 3 and isinstance(chain[0], dict) and set(chain[0]) == {"name"}
-            and isinstance(chain[2], dict) and "lit" in chain[2]):
-        name = chain[0]["name"]
-        now = game.state["counters"].get(name, game.state["tracks"].get(name, "?"))
-        return f"{name.replace('_', ' ')} {OPS.get(chain[1], chain[1])} {chain[2]['lit']} (now {now})"
-    return None
 
 
 def objectives_view(game) -> Text | None:
