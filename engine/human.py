@@ -1425,13 +1425,28 @@ def _marker_title(game, marker: str) -> str:
 
 
 def markers_line(game) -> Text | None:
-    """The markers on spaces and buildings ("Locked Door: General Store b7")."""
-    where: dict[str, list[str]] = {}
+    """The markers on spaces and buildings ("Locked Door: General Store b7"; a marker on every space of a
+    building once, "Lights Out: Hospital (every space)"), but for the ai policy's own (`ai_…`)."""
+    marked: dict[str, list[tuple[str, int]]] = {}
     for place, record in game.state["spaces"].items():
         for marker, n in (record.get("markers") or {}).items():
-            if n:
-                name = _name(game, "what", place)
-                where.setdefault(_marker_title(game, marker), []).append(name + (f" ×{n}" if n > 1 else ""))
+            if n and not marker.startswith("ai_"):
+                marked.setdefault(marker, []).append((place, n))
+    where: dict[str, list[str]] = {}
+    board = game.board
+    for marker, places in marked.items():
+        names, done = [], set()
+        for place, n in places:
+            building = board.info[place].building if board is not None and place in board.info else None
+            if building and building not in done and n == 1:
+                spaces = [s for s in board.spaces if board.info[s].building == building]
+                if len(spaces) > 1 and all((p, 1) in places for p in spaces):
+                    done.add(building)
+                    names.append(f"{board.buildings[building].title} (every space)")
+                    continue
+            if not (building in done and n == 1):
+                names.append(_name(game, "what", place) + (f" ×{n}" if n > 1 else ""))
+        where[_marker_title(game, marker)] = names
     if not where:
         return None
     out = Text("Markers: ", style="bold")

@@ -608,3 +608,21 @@ def test_units_a_player_cannot_tell_apart_are_one_option(lnoe):
     human = HumanPolicy(console=console(), input=answers([]))
     assert human.choose(game, "heroes", "choose zombie", [here[1], here[2]]) == 0
     assert re.search(r"Zombie ×2 in [^\n]+, any one \(the only choice\)", human.console.file.getvalue())
+
+
+def test_the_markers_line_leaves_out_the_ais_and_says_a_whole_building_once(lnoe):
+    from spawnpit.engine.human import markers_line
+
+    game = new_game(lnoe, "defend-the-manor-house", seed=2)
+    board = game.board
+    manor = [s for s in board.spaces if board.info[s].building == "manor_house_board.manor_house"]
+    for sid in manor:
+        game.state["spaces"].setdefault(sid, {}).setdefault("markers", {})["ai_avoid"] = 1
+    assert markers_line(game) is None                                   # the ai policy's own: not shown
+    hospital = [s for s in board.spaces if (board.info[s].building or "").endswith(".hospital")]
+    bank = next(s for s in board.spaces if (board.info[s].building or "").endswith(".the_bank"))
+    for sid in [*hospital, bank]:
+        game.state["spaces"].setdefault(sid, {}).setdefault("markers", {})["lights_out"] = 1
+    text = markers_line(game).plain
+    assert "Hospital (every space)" in text and text.count("Hospital") == 1
+    assert re.search(r"The Bank [a-h]\d", text) and "AI" not in text
