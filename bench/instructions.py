@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -40,9 +41,10 @@ print("played", played)
 
 def counted(pack: Path, scenario: str, policy: str, games: int) -> int:
     """Instructions the program above executes for `games` games (everything, start-up included)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}  # (string hashes, so set orders, the same every run)
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", GAMES, str(pack), scenario, policy, str(games)],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=env)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"callgrind run failed ({run.returncode}):\n{run.stderr[-2000:]}")

@@ -544,6 +544,10 @@ def _all_of(items: list, kind: str, made: str | None) -> bool:
 def within(ctx, value, spec) -> bool:
     """`within(roll, c.to_hit)`: whether a number falls in a range (`1-2`, a pair), equals a number,
     is one of a list, or reaches a target (`4+`). Nothing (an unset stat) is never met."""
+    if type(value) is int and type(spec) is list and len(spec) == 2:  # the commonest: a whole number, a range
+        low, high = spec
+        if type(low) is int and type(high) is int:
+            return low <= value <= high
     if value is None or spec is None or isinstance(value, bool):
         return False
     if isinstance(spec, str) and spec.endswith("+") and spec[:-1].isdigit():
