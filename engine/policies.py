@@ -46,6 +46,28 @@ class ScriptedPolicy:
         return 0
 
 
+class ResumingPolicy:
+    """A side of a game being resumed from its log: the side's logged answers first, then its player
+    (`then`) from where the log ends. `check` is called once, when the first side's answers run out
+    (the game must be the logged one so far). Otherwise it is its player: its name, its last screen."""
+
+    def __init__(self, answers, then, check=None) -> None:
+        self.answers, self.then, self.check = list(answers), then, check
+
+    def choose(self, game, side: str, label: str, options: list) -> int:
+        if self.answers:
+            return self.answers.pop(0)
+        for policy in game.policies.values():  # the log's end: checked once, by whichever side gets there
+            if isinstance(policy, ResumingPolicy):
+                check, policy.check = policy.check, None
+                if check is not None:
+                    check()
+        return self.then.choose(game, side, label, options)
+
+    def __getattr__(self, name: str):
+        return getattr(self.then, name)
+
+
 class AIPolicy:
     """A heuristic player that follows the rules' own advice. Content scores a choice's options with
     `prefer` (`choose space s in reach(unit, n) prefer [...]`, `option "…" prefer …`, an action's

@@ -7,6 +7,7 @@ Nothing the user types ends in a Python traceback: internal failures print a sho
 from __future__ import annotations
 
 import contextlib
+import shlex
 import sys
 from pathlib import Path
 
@@ -429,16 +430,22 @@ def _side_options(fn):
 @INPUT
 def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
     """Play one whole game of SCENARIO and print what happened."""
+    pack = _load_pack(inputs).data
+    if log_path:
+        _writable(log_path)  # before the game: a person's whole game must not be lost to a bad path
+    game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
+    _play_logged(game, policies, log_path, inputs=inputs)
+
+
+def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs=()) -> None:
+    """Play the game to its end and print what happened; the log (when asked for) written at the end,
+    or as far as the game went when a rule error, the player, Ctrl-C, SIGHUP or SIGTERM stops it.
+    `verify`, called when the game ended, may refuse it (a click error) before anything is written."""
     from spawnpit.engine import GameError
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.flow import run
     from spawnpit.engine.interp import RuleError
     from spawnpit.engine.policies import PlayerQuit
-
-    pack = _load_pack(inputs).data
-    if log_path:
-        _writable(log_path)  # before the game: a person's whole game must not be lost to a bad path
-    game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
 
     def save_log(unfinished: str | None = None) -> None:
         if not log_path:
@@ -452,6 +459,8 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
     result, ended = None, None  # ended: (what the log says, what stderr says, exit code) of a game cut short
     try:
         result = run(game)
+        if verify is not None:
+            verify()
     except _Stopped as err:  # the terminal closed (SIGHUP) or `kill` (SIGTERM): the log is kept
         ended = (f"interrupted by {err.name}", f"interrupted by {err.name}", 128 + err.number)
     except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
@@ -466,6 +475,9 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
         if ended is not None:
             _say(ended[1])
             save_log(ended[0])
+            if log_path and ended[2] != EXIT_CONTENT:  # (a rule error would stop a resumed game again)
+                given = "".join(f" -i {shlex.quote(str(i))}" for i in inputs)
+                _say(f"to go on with this game later: spawnpit resume {shlex.quote(str(log_path))}{given}")
             sys.exit(ended[2])
         save_log()  # (before the last screen: a terminal gone by now takes that, not the log, with it)
     for policy in policies.values():
@@ -632,6 +644,55 @@ def _print_sim(summary) -> None:
     if summary.not_in_game:
         click.echo(f"  cards and characters in no game ({len(summary.not_in_game)}, so their rules could not fire): "
                    + ", ".join(summary.not_in_game[:40]) + (" …" if len(summary.not_in_game) > 40 else ""))
+
+
+@main.command()
+@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+              help="write the game's log here (default: back to LOG_FILE, so a game can be left and resumed again)")
+@INPUT
+def resume(log_file, log_path, inputs):
+    """Go on with a game left unfinished (quit, Ctrl-C, a closed terminal): its logged choices are
+    played again, checked against the log, then the same players carry on from there."""
+    from spawnpit.engine import GameError, new_game
+    from spawnpit.engine import log as gamelog
+    from spawnpit.engine.policies import POLICIES, ResumingPolicy
+
+    try:
+        head, entries = gamelog.read(Path(log_file))
+    except gamelog.LogError as err:
+        raise click.UsageError(str(err)) from err
+    if not head.get("unfinished"):
+        won = next((e.get("winner") for e in reversed(entries) if e.get("type") == "result"), None)
+        raise click.UsageError(f"{log_file}: that game is over ({won or 'nobody'} won): there is nothing to resume")
+    pack = _load_pack(inputs).data
+    if gamelog.pack_digest(pack) != head["pack"]:
+        click.echo("warning: the rules differ from the ones the game was played with", err=True)
+    log_path = log_path or log_file
+    _writable(log_path)
+    scenario = f"{head['system']}:{head['scenario']}"
+    try:
+        sides = new_game(pack, scenario, seed=head["seed"]).model.sides
+    except GameError as err:
+        raise click.UsageError(f"{log_file}: {err}") from err
+    names = {side: head.get("policies", {}).get(side, DEFAULT_POLICY) for side in sides}
+    unknown = sorted(n for n in names.values() if n not in POLICY_NAMES)
+    if unknown:
+        raise click.UsageError(f"{log_file}: no player called {', '.join(unknown)} (players: {', '.join(POLICY_NAMES)})")
+    players = _make_policies(names, sides)
+    answers, game = gamelog.choices(entries), None
+
+    def check() -> None:  # the moment the log's answers run out: the game must be the logged one so far
+        shared = min(len(entries), len(game.entries))
+        for number, (want, got) in enumerate(zip(entries[:shared], game.entries[:shared]), 2):
+            if want != got:
+                raise click.ClickException(f"{log_file}:{number} is not what these rules play now "
+                                           f"(logged: {gamelog.line(want)[:120]}…): the game cannot be resumed")
+
+    policies = {side: ResumingPolicy(answers.get(side, []), players[side], check) for side in sides}
+    game = new_game(pack, scenario, seed=head["seed"], policies=policies)
+    click.echo(f"resuming {scenario} (seed {head['seed']}) after {len(entries)} logged entries", err=True)
+    _play_logged(game, policies, log_path, verify=check, inputs=inputs)
 
 
 @main.command()

@@ -345,3 +345,46 @@ def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, names):
     assert sum(1 for e in lines if e.get("type") == "choice" and e.get("side") == "heroes") >= 2
     replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
     assert replayed.returncode == 0 and f"entries of an unfinished game (interrupted by {name})" in replayed.stdout, replayed
+
+
+def test_a_game_left_and_resumed_is_the_game_played_through(write_pack, tmp_path):
+    """`resume LOG` plays the logged answers again, checks the game against the log, and hands each side
+    back to its player: a person who quit after three answers and answers on is in the very game they
+    would have played without leaving (the same log, line for line), and can leave and resume again."""
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4"]
+    done = CliRunner().invoke(main, [*args, "--log", str(whole)], input="1\n" * 300, catch_exceptions=False)
+    assert done.exit_code == 0
+    left = CliRunner().invoke(main, [*args, "--log", str(parts)], input="1\n" * 3 + "q\ny\n", catch_exceptions=False)
+    assert left.exit_code == 0 and json.loads(parts.read_text().splitlines()[0])["unfinished"] == "abandoned by a player"
+    first = parts.read_text().splitlines()[1:]
+    again = CliRunner().invoke(main, ["resume", str(parts), "-i", pack(write_pack)], input="1\nq\ny\n",
+                               catch_exceptions=False)
+    assert again.exit_code == 0 and "resuming mini:skirmish (seed 4)" in again.output and "game abandoned" in again.output
+    assert f"to go on with this game later: spawnpit resume {parts} -i {pack(write_pack)}" in again.output
+    second = parts.read_text().splitlines()[1:]
+    played = whole.read_text().splitlines()[1:]
+    assert len(first) < len(second) < len(played)                      # one more answer: the log grows
+    assert second[:len(first)] == first and played[:len(second)] == second
+    finished = CliRunner().invoke(main, ["resume", str(parts), "-i", pack(write_pack)], input="1\n" * 300,
+                                  catch_exceptions=False)
+    assert finished.exit_code == 0 and "GAME OVER in round" in finished.output
+    assert parts.read_text() == whole.read_text()                       # the game played through
+    over = run("resume", str(parts), "-i", pack(write_pack))
+    assert over.exit_code == 2 and "that game is over" in over.output
+
+
+def test_a_log_these_rules_do_not_play_is_not_resumed_and_not_overwritten(write_pack, tmp_path):
+    log = tmp_path / "game.jsonl"
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
+    CliRunner().invoke(main, args, input="1\n" * 3 + "q\ny\n", catch_exceptions=False)
+    lines = log.read_text().splitlines()
+    roll = next(i for i, x in enumerate(lines) if '"type":"roll"' in x)
+    entry = json.loads(lines[roll])
+    entry["values"] = [7 - entry["values"][0]]
+    lines[roll] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    log.write_text("\n".join(lines) + "\n")
+    before = log.read_text()
+    result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
+    assert result.exit_code == 1 and f"game.jsonl:{roll + 1} is not what these rules play now" in result.output
+    assert "Traceback" not in result.output and log.read_text() == before
