@@ -337,7 +337,12 @@ def _condition(game, when) -> str:
 
     titles = {b["id"]: _title(b, b["id"]) for b in game.model.system.get("blocks", []) if b["kind"] == "side"}
     if isinstance(when, dict) and when.get("op") in ("or", "and") and when.get("args"):
-        return f" {when['op']} ".join(_condition(game, arg) for arg in when["args"])
+        parts = []
+        for arg in when["args"]:  # an `or` inside an `and` (or the reverse) in brackets, as words.expr does
+            said = _condition(game, arg)
+            inner = arg.get("op") if isinstance(arg, dict) else None
+            parts.append(f"({said})" if inner in ("and", "or") and inner != when["op"] else said)
+        return f" {when['op']} ".join(parts)
     chain = when.get("chain") if isinstance(when, dict) else None
     if isinstance(chain, list) and len(chain) == 3 and isinstance(chain[2], dict) and "lit" in chain[2]:
         left = chain[0]
@@ -960,7 +965,8 @@ def rule_text(game, rule: dict | None) -> str:
 
 def alike_options(game, options: list) -> list[list[int]]:
     """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
-    in one space, with the same wounds and markers, carrying nothing), each group as the indices of its
+    of one side, in one space, with the same wounds, mode, markers, stats and tracks, carrying nothing),
+    each group as the indices of its
     options in order, the groups in the order of their first option; every other option alone."""
     groups: list[list[int]] = []
     first: dict = {}
@@ -970,8 +976,10 @@ def alike_options(game, options: list) -> list[list[int]]:
         if isinstance(option, Ref) and option.kind == "unit" and option.id not in carrying:
             record = game.state["units"].get(option.id)
             if record is not None and _many(game, record["proto"]):
-                key = (record["proto"], record["space"], record.get("wounds", 0),
-                       tuple(sorted((m, n) for m, n in (record.get("markers") or {}).items() if n)))
+                key = (record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
+                       tuple(sorted((m, n) for m, n in (record.get("markers") or {}).items() if n)),
+                       tuple(sorted((record.get("stats") or {}).items())),
+                       tuple(sorted((record.get("tracks") or {}).items())))
         if key is not None and key in first:
             first[key].append(i)
         else:

@@ -46,22 +46,29 @@ class ScriptedPolicy:
         return 0
 
 
+class ResumeError(Exception):
+    """A game being resumed goes otherwise than its log: it cannot be resumed with these rules."""
+
+
 class ResumingPolicy:
     """A side of a game being resumed from its log: the side's logged answers first, then its player
-    (`then`) from where the log ends. `check` is called once, when the first side's answers run out
-    (the game must be the logged one so far). Otherwise it is its player: its name, its last screen."""
+    (`then`) from where the log ends. `check` is called when the first side's answers run out: the game
+    must be the logged one up to there (it raises ResumeError when it is not). A logged answer that is
+    not one of the options now offered is a ResumeError at once. Otherwise it is its player: its name,
+    its last screen."""
 
     def __init__(self, answers, then, check=None) -> None:
         self.answers, self.then, self.check = list(answers), then, check
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         if self.answers:
-            return self.answers.pop(0)
-        for policy in game.policies.values():  # the log's end: checked once, by whichever side gets there
-            if isinstance(policy, ResumingPolicy):
-                check, policy.check = policy.check, None
-                if check is not None:
-                    check()
+            answer = self.answers.pop(0)
+            if not (type(answer) is int and 0 <= answer < len(options)):
+                raise ResumeError(f"the log answers {answer!r} where the game now offers {len(options)} "
+                                  f"option{'s' if len(options) != 1 else ''} ({label})")
+            return answer
+        if self.check is not None:
+            self.check()
         return self.then.choose(game, side, label, options)
 
     def __getattr__(self, name: str):

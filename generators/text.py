@@ -43,15 +43,27 @@ def expr(ir, titles: dict[str, str] | None = None) -> str:
             out += f" where {expr(ir['where'], titles)}"
         return out
     if "op" in ir:
-        if ir["op"] in ("and", "or"):
-            return f" {ir['op']} ".join(expr(a, titles) for a in ir["args"])
-        return f"{ir['op']} {expr(ir['args'][0], titles)}" if ir["op"] == "not" else f"−{expr(ir['args'][0], titles)}"
+        if ir["op"] in ("and", "or"):  # an `or` inside an `and` keeps its brackets: it binds looser
+            return f" {ir['op']} ".join(_grouped(a, ir["op"], titles) for a in ir["args"])
+        if ir["op"] == "not":
+            return f"not {_grouped(ir['args'][0], 'not', titles)}"
+        return f"−{expr(ir['args'][0], titles)}"
     if "chain" in ir:
         parts = [expr(ir["chain"][0], titles)]
         for op, operand in zip(ir["chain"][1::2], ir["chain"][2::2]):
             parts += [_OPS.get(op, op), expr(operand, titles)]
         return " ".join(parts)
     return "?"
+
+
+def _grouped(ir, within: str, titles: dict[str, str]) -> str:
+    """An operand of `and`, `or` or `not` in words, in brackets where the words alone would read as
+    another test: an `or` or `and` under a `not`, an `or` under an `and`, an `and` under an `or`."""
+    text = expr(ir, titles)
+    inner = ir.get("op") if isinstance(ir, dict) else None
+    if inner in ("and", "or") and (within == "not" or inner != within):
+        return f"({text})"
+    return text
 
 
 def formula(ir, titles: dict[str, str] | None = None) -> str:

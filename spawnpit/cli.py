@@ -437,15 +437,17 @@ def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
     _play_logged(game, policies, log_path, inputs=inputs)
 
 
-def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs=()) -> None:
+def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs=(), keep=None) -> None:
     """Play the game to its end and print what happened; the log (when asked for) written at the end,
     or as far as the game went when a rule error, the player, Ctrl-C, SIGHUP or SIGTERM stops it.
-    `verify`, called when the game ended, may refuse it (a click error) before anything is written."""
+    `verify`, called when the game ended, may refuse it (ResumeError) before anything is written;
+    `keep`, asked before a game cut short is written, may say no (a resumed game not yet back where its
+    log ends: the log as it was is worth more)."""
     from spawnpit.engine import GameError
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.flow import run
     from spawnpit.engine.interp import RuleError
-    from spawnpit.engine.policies import PlayerQuit
+    from spawnpit.engine.policies import PlayerQuit, ResumeError
 
     def save_log(unfinished: str | None = None) -> None:
         if not log_path:
@@ -461,6 +463,9 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
         result = run(game)
         if verify is not None:
             verify()
+    except ResumeError as err:  # the log is not this game's: nothing written, the log left as it was
+        raise click.ClickException(f"{err}: the game cannot be resumed with these rules; "
+                                   f"{log_path or 'the log'} is left as it was") from None
     except _Stopped as err:  # the terminal closed (SIGHUP) or `kill` (SIGTERM): the log is kept
         ended = (f"interrupted by {err.name}", f"interrupted by {err.name}", 128 + err.number)
     except (GameError, RuleError) as err:  # a rule asked for the impossible outside any hook
@@ -474,6 +479,9 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
     with _signals_held():  # from here a SIGHUP or SIGTERM waits until the log is written
         if ended is not None:
             _say(ended[1])
+            if keep is not None and not keep():
+                _say(f"{log_path} is left as it was (the game had not got back to where it was left)")
+                sys.exit(ended[2])
             save_log(ended[0])
             if log_path and ended[2] != EXIT_CONTENT:  # (a rule error would stop a resumed game again)
                 given = "".join(f" -i {shlex.quote(str(i))}" for i in inputs)
@@ -656,15 +664,16 @@ def resume(log_file, log_path, inputs):
     played again, checked against the log, then the same players carry on from there."""
     from spawnpit.engine import GameError, new_game
     from spawnpit.engine import log as gamelog
-    from spawnpit.engine.policies import POLICIES, ResumingPolicy
+    from spawnpit.engine.policies import POLICIES, ResumeError, ResumingPolicy
 
     try:
         head, entries = gamelog.read(Path(log_file))
     except gamelog.LogError as err:
         raise click.UsageError(str(err)) from err
-    if not head.get("unfinished"):
-        won = next((e.get("winner") for e in reversed(entries) if e.get("type") == "result"), None)
-        raise click.UsageError(f"{log_file}: that game is over ({won or 'nobody'} won): there is nothing to resume")
+    result = next((e for e in reversed(entries) if e.get("type") == "result"), None)
+    if result is not None:
+        raise click.UsageError(f"{log_file}: that game is over ({result.get('winner') or 'nobody'} won): "
+                               "there is nothing to resume")
     pack = _load_pack(inputs).data
     if gamelog.pack_digest(pack) != head["pack"]:
         click.echo("warning: the rules differ from the ones the game was played with", err=True)
@@ -680,19 +689,28 @@ def resume(log_file, log_path, inputs):
     if unknown:
         raise click.UsageError(f"{log_file}: no player called {', '.join(unknown)} (players: {', '.join(POLICY_NAMES)})")
     players = _make_policies(names, sides)
-    answers, game = gamelog.choices(entries), None
+    answers, game, back = gamelog.choices(entries), None, []
 
-    def check() -> None:  # the moment the log's answers run out: the game must be the logged one so far
-        shared = min(len(entries), len(game.entries))
-        for number, (want, got) in enumerate(zip(entries[:shared], game.entries[:shared]), 2):
+    def check() -> None:
+        """When the log's answers run out, or the game ends: every logged answer used, every logged line
+        played again as it was, and from then on the game may be written."""
+        if back:
+            return
+        left = sorted(side for side, policy in policies.items() if policy.answers)
+        if left:
+            raise ResumeError(f"the game reached a question of another side before {', '.join(left)} had "
+                              "given every logged answer")
+        for number, want in enumerate(entries, 2):
+            got = game.entries[number - 2] if number - 2 < len(game.entries) else None
             if want != got:
-                raise click.ClickException(f"{log_file}:{number} is not what these rules play now "
-                                           f"(logged: {gamelog.line(want)[:120]}…): the game cannot be resumed")
+                raise ResumeError(f"{log_file}:{number} is not what these rules play now "
+                                  f"(logged: {gamelog.line(want)[:100]}…)")
+        back.append(True)
 
     policies = {side: ResumingPolicy(answers.get(side, []), players[side], check) for side in sides}
     game = new_game(pack, scenario, seed=head["seed"], policies=policies)
     click.echo(f"resuming {scenario} (seed {head['seed']}) after {len(entries)} logged entries", err=True)
-    _play_logged(game, policies, log_path, verify=check, inputs=inputs)
+    _play_logged(game, policies, log_path, verify=check, inputs=inputs, keep=lambda: bool(back))
 
 
 @main.command()

@@ -388,3 +388,49 @@ def test_a_log_these_rules_do_not_play_is_not_resumed_and_not_overwritten(write_
     result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
     assert result.exit_code == 1 and f"game.jsonl:{roll + 1} is not what these rules play now" in result.output
     assert "Traceback" not in result.output and log.read_text() == before
+
+
+def _left_game(write_pack, tmp_path, answers: int = 3):
+    log = tmp_path / "game.jsonl"
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
+    CliRunner().invoke(main, args, input="1\n" * answers + "q\ny\n", catch_exceptions=False)
+    return log
+
+
+def test_a_logged_answer_the_rules_no_longer_offer_or_a_line_they_no_longer_play_leaves_the_log_alone(write_pack, tmp_path):
+    """Changed rules that offer fewer options than the log answered, or a log with a line the game never
+    plays, are refused at once (at the answer, or where the log's answers run out), never written."""
+    log = _left_game(write_pack, tmp_path)
+    lines = log.read_text().splitlines()
+    first = next(i for i, x in enumerate(lines) if '"type":"choice"' in x)
+    entry = json.loads(lines[first])
+    entry["index"] = 7
+    log.write_text("\n".join([*lines[:first], json.dumps(entry), *lines[first + 1:]]) + "\n")
+    before = log.read_text()
+    result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
+    assert result.exit_code == 1 and "the log answers 7 where the game now offers" in result.output
+    assert "is left as it was" in result.output and log.read_text() == before and "Traceback" not in result.output
+    log.write_text("\n".join([*lines, lines[-1]]) + "\n")             # one line more than the game plays
+    before = log.read_text()
+    result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\nq\ny\n")
+    assert result.exit_code == 1 and f"game.jsonl:{len(lines) + 1} is not what these rules play now" in result.output
+    assert log.read_text() == before
+
+
+def test_ctrl_c_before_the_resumed_game_is_back_where_it_was_left_keeps_the_log_as_it_was(write_pack, tmp_path, monkeypatch):
+    import spawnpit.engine.flow as flow
+
+    log = _left_game(write_pack, tmp_path)
+    before = log.read_text()
+    assert json.loads(before.splitlines()[0])["unfinished"] == "abandoned by a player"
+    advance, calls = flow._advance, []
+
+    def interrupted_soon(game, cursor):
+        calls.append(1)
+        if len(calls) > 2:
+            raise KeyboardInterrupt
+        return advance(game, cursor)
+
+    monkeypatch.setattr(flow, "_advance", interrupted_soon)
+    result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
+    assert result.exit_code == 130 and "is left as it was" in result.output and log.read_text() == before, result.output

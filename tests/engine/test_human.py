@@ -626,3 +626,31 @@ def test_the_markers_line_leaves_out_the_ais_and_says_a_whole_building_once(lnoe
     text = markers_line(game).plain
     assert "Hospital (every space)" in text and text.count("Hospital") == 1
     assert re.search(r"The Bank [a-h]\d", text) and "AI" not in text
+
+
+def test_a_goal_mixing_and_with_or_keeps_its_brackets(lnoe):
+    from spawnpit.engine.human import objectives_view
+    from spawnpit.generators import text as words
+
+    game = new_game(lnoe, "notld:theyre_afraid_of_fire", seed=1)
+    said = objectives_view(game).plain
+    assert re.search(r"and \(count\(spawn token in corner 4r\) = 4 \(now 0\) or .+ = 4 \(now 0\)\)", said), said
+    a, b, c = ({"name": n} for n in "abc")
+    assert words.expr({"op": "and", "args": [a, {"op": "or", "args": [b, c]}]}) == "a and (b or c)"
+    assert words.expr({"op": "or", "args": [a, {"op": "or", "args": [b, c]}]}) == "a or b or c"
+    assert words.expr({"op": "not", "args": [{"op": "and", "args": [a, b]}]}) == "not (a and b)"
+
+
+def test_units_that_differ_in_what_a_player_sees_are_not_alike(lnoe):
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import alike_options
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    setup(game)
+    taken = {r["space"] for r in game.state["units"].values()}
+    space = next(s for s in game.board.spaces if s.count(".") == 2 and s not in taken)
+    proto = game.model.protos("zombie")[0]
+    units = [game.add_unit(proto, space) for _ in range(4)]
+    game.state["units"][units[1].id]["stats"] = {**game.state["units"][units[1].id].get("stats", {}), "health": 9}
+    game.state["units"][units[2].id]["mode"] = "burning"
+    assert alike_options(game, units) == [[0, 3], [1], [2]]
