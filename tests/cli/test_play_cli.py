@@ -51,15 +51,21 @@ def test_play_writes_a_log_that_validates_and_replays(write_pack, tmp_path):
     assert replayed.exit_code == 0 and "reproduced" in replayed.output
 
 
-def test_a_tampered_log_is_not_reproduced(write_pack, tmp_path):
-    log = tmp_path / "game.jsonl"
-    run("play", "skirmish", "-i", pack(write_pack), "--seed", "4", "--log", str(log))
+def _tamper_with_a_roll(log) -> int:
+    """The first logged roll turned upside down (1 ↔ 6): the log's line number of it."""
     lines = log.read_text().splitlines()
     roll = next(i for i, x in enumerate(lines) if '"type":"roll"' in x)
     entry = json.loads(lines[roll])
     entry["values"] = [7 - entry["values"][0]]
     lines[roll] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
     log.write_text("\n".join(lines) + "\n")
+    return roll
+
+
+def test_a_tampered_log_is_not_reproduced(write_pack, tmp_path):
+    log = tmp_path / "game.jsonl"
+    run("play", "skirmish", "-i", pack(write_pack), "--seed", "4", "--log", str(log))
+    roll = _tamper_with_a_roll(log)
     result = run("replay", str(log), "-i", pack(write_pack))
     assert result.exit_code == 1 and f"line {roll + 1} differs" in result.output
 
@@ -214,18 +220,27 @@ def test_a_game_the_rules_stop_keeps_its_log(write_pack, tmp_path, monkeypatch):
     assert replayed.exit_code == 0 and "entries of an unfinished game (stopped: no such space `q9`)" in replayed.output
 
 
-def test_ctrl_c_on_the_ais_turn_keeps_the_log(write_pack, tmp_path, monkeypatch):
+def _ctrl_c_after(monkeypatch, steps: int):
+    """Ctrl-C pressed after the turn structure has taken `steps` steps (no one being asked anything);
+    returns the turn structure's own step, to put back."""
     import spawnpit.engine.flow as flow
 
     advance, calls = flow._advance, []
 
-    def interrupted_later(game, cursor):
+    def interrupted(game, cursor):
         calls.append(1)
-        if len(calls) > 12:
+        if len(calls) > steps:
             raise KeyboardInterrupt
         return advance(game, cursor)
 
-    monkeypatch.setattr(flow, "_advance", interrupted_later)
+    monkeypatch.setattr(flow, "_advance", interrupted)
+    return advance
+
+
+def test_ctrl_c_on_the_ais_turn_keeps_the_log(write_pack, tmp_path, monkeypatch):
+    import spawnpit.engine.flow as flow
+
+    advance = _ctrl_c_after(monkeypatch, 12)
     log = tmp_path / "game.jsonl"
     result = run("play", "skirmish", "-i", pack(write_pack), "--seed", "4", "--log", str(log))
     assert result.exit_code == 130 and "interrupted" in result.output and "Traceback" not in result.output
@@ -378,12 +393,7 @@ def test_a_log_these_rules_do_not_play_is_not_resumed_and_not_overwritten(write_
     log = tmp_path / "game.jsonl"
     args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
     CliRunner().invoke(main, args, input="1\n" * 3 + "q\ny\n", catch_exceptions=False)
-    lines = log.read_text().splitlines()
-    roll = next(i for i, x in enumerate(lines) if '"type":"roll"' in x)
-    entry = json.loads(lines[roll])
-    entry["values"] = [7 - entry["values"][0]]
-    lines[roll] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
-    log.write_text("\n".join(lines) + "\n")
+    roll = _tamper_with_a_roll(log)
     before = log.read_text()
     result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
     assert result.exit_code == 1 and f"game.jsonl:{roll + 1} is not what these rules play now" in result.output
@@ -418,19 +428,9 @@ def test_a_logged_answer_the_rules_no_longer_offer_or_a_line_they_no_longer_play
 
 
 def test_ctrl_c_before_the_resumed_game_is_back_where_it_was_left_keeps_the_log_as_it_was(write_pack, tmp_path, monkeypatch):
-    import spawnpit.engine.flow as flow
-
     log = _left_game(write_pack, tmp_path)
     before = log.read_text()
     assert json.loads(before.splitlines()[0])["unfinished"] == "abandoned by a player"
-    advance, calls = flow._advance, []
-
-    def interrupted_soon(game, cursor):
-        calls.append(1)
-        if len(calls) > 2:
-            raise KeyboardInterrupt
-        return advance(game, cursor)
-
-    monkeypatch.setattr(flow, "_advance", interrupted_soon)
+    _ctrl_c_after(monkeypatch, 2)
     result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
     assert result.exit_code == 130 and "is left as it was" in result.output and log.read_text() == before, result.output
