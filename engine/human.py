@@ -66,9 +66,10 @@ class HumanPolicy:
         self._game, self._shown = None, 0      # the game being shown, how many log entries were
         self._drawn = None                     # what the board showed when it was last drawn
         self._held: set | None = None          # the cards the side held at the last prompt
+        self._rule: dict | None = None         # the rule asking the current question (_asking_rule)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        rule = _asking_rule()
+        rule = self._rule = _asking_rule(side)
         numbers = space_numbers(game, options)
         drawn = _board_state(game)
         with_board = drawn != self._drawn or bool(numbers)
@@ -142,7 +143,7 @@ class HumanPolicy:
 
     def _again(self, game, label: str, options: list) -> None:
         """The question once more, in a line, after something else was shown."""
-        question = _clip(ask_text(game, label, _asking_rule(), options), self.console.width - 20)
+        question = _clip(ask_text(game, label, self._rule, options), self.console.width - 20)
         self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
 
     def _command(self, game, side: str, word: str, options: list, numbers):
@@ -180,10 +181,10 @@ class HumanPolicy:
             raise PlayerQuit("the player left the game") from None
 
 
-def _asking_rule() -> dict | None:
+def _asking_rule(side: str | None = None) -> dict | None:
     """The rule asking the current question: the `rule` of the engine's `choose` below us on the
-    stack (None when there is none, e.g. the turn structure's own questions), with `asked_for`: the
-    name of the unit one of a kind (a Hero) its hook runs for, when it runs for one."""
+    stack (None when there is none, e.g. the turn structure's own questions), with `asked_for`: who
+    the question is about (_hook_unit), when the hook knows."""
     from spawnpit.engine.game import Context
 
     frame = sys._getframe(1)
@@ -198,25 +199,38 @@ def _asking_rule() -> dict | None:
                 return None
         ctx = here.get("self")
         if rule is not None and isinstance(ctx, Context):
-            unit = _hook_unit(ctx)
+            unit = _hook_unit(ctx, side)
             return {**rule, "asked_for": unit} if unit else rule
         frame = frame.f_back
     return rule
 
 
-def _hook_unit(ctx) -> str | None:
-    """The name of the unit a running hook is about, when it is one of a kind: the unit whose ability
-    it is (`self`), else its event's `unit` (or an enclosing hook's)."""
+def _hook_unit(ctx, side: str | None = None) -> str | None:
+    """Who a running hook's question is about: the unit one of a kind whose ability it is (`self`), else
+    its event's `unit` (or an enclosing hook's), by name; else the unit of the asking side the rule is
+    going through one by one (the nearest variable holding one: Zombie Hunger's `for each unit z`), as
+    "the Zombie in Gym g3" when it is one of many alike."""
+    game = ctx.game
     for name in ("self", "unit"):
         at = ctx
         while at is not None:
             unit = at.env.get(name)
             if isinstance(unit, Ref) and unit.kind == "unit":
-                record = at.game.state["units"].get(unit.id)
-                if record and not _many(at.game, record["proto"]):
-                    return _unit(at.game, unit.id)
+                record = game.state["units"].get(unit.id)
+                if record and not _many(game, record["proto"]):
+                    return _unit(game, unit.id)
                 break
             at = at.parent
+    at = ctx
+    while side is not None and at is not None:
+        for value in reversed(list(at.env.values())):
+            record = game.state["units"].get(value.id) if isinstance(value, Ref) and value.kind == "unit" else None
+            if record is not None and record["side"] == side:
+                if not _many(game, record["proto"]):
+                    return _unit(game, value.id)
+                where = f" in {space_name(game, record['space'])}" if record.get("space") else ""
+                return f"the {_unit_name(game, record['proto'])}{where}"
+        at = at.parent
     return None
 
 

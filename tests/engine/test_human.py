@@ -102,9 +102,9 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert re.search(r"rolled 1D6: \d \(total \d\) for Trial", out)   # the roll says which rule rolled
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
     assert re.search(r"^  Kills: [123]$", out, re.M) and "kills is" not in out  # a counter reads as words
-    assert not re.search(r"Heroes — Trial: choose a Zombie\n\s+1\.", out)  # Zombies alike in b2: nothing to ask
-    assert "Heroes — Trial: choose a space (or pass)" in out
-    assert re.search(r"Heroes — Trial: choose a Zombie: Zombie (×[23]|\d+) in b2(, any one)? \(the only choice\)\n(─|\Z)", out)  # not asked
+    assert not re.search(r"Heroes — Trial \(Alice\): choose a Zombie\n\s+1\.", out)  # Zombies alike in b2: nothing to ask
+    assert "Heroes — Trial (Alice): choose a space (or pass)" in out
+    assert re.search(r"Heroes — Trial \(Alice\): choose a Zombie: Zombie (×[23]|\d+) in b2(, any one)? \(the only choice\)\n(─|\Z)", out)  # not asked
     assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door
@@ -218,7 +218,7 @@ def test_playing_in_a_real_terminal(pack_dir, tmp_path):
         term = Tmux(f"spawnpit-test-{os.getpid()}-{tmp_path.name}-{ending}", [sys.executable, str(script), str(pack_dir)])
         try:
             screen = term.wait_for("q quits)")
-            for text in ("Yard", "Sh Shed", "Z3", "Heroes — Trial: choose a space", "1. ", "pass"):
+            for text in ("Yard", "Sh Shed", "Z3", "Heroes — Trial (Alice): choose a space", "1. ", "pass"):
                 assert text in screen, text
             if ending == "ctrl-c":
                 term.keys("C-c")
@@ -274,7 +274,7 @@ def test_commands_show_things_without_answering(pack):
     assert "?N  explain option N" in out                             # ? is the help
     assert "2. pass\nPass: do nothing here." in out                  # ?2 explains the second option
     assert "there is no option 7" in out
-    assert out.count("Choose 1-2 for: Trial: choose a space (or pass)") == 7  # after each command
+    assert out.count("Choose 1-2 for: Trial (Alice): choose a space (or pass)") == 7  # after each command
     assert out.count("╭─") >= 2 and "Alice  Shed a1  wounds 0/2" in out  # b: the board again, c: your side
     assert "Goals: Heroes win when kills ≥ 3 (now 0)" in out
 
@@ -654,3 +654,21 @@ def test_units_that_differ_in_what_a_player_sees_are_not_alike(lnoe):
     game.state["units"][units[1].id]["stats"] = {**game.state["units"][units[1].id].get("stats", {}), "health": 9}
     game.state["units"][units[2].id]["mode"] = "burning"
     assert alike_options(game, units) == [[0, 3], [1], [2]]
+
+
+def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
+    """Zombie Hunger goes through the Zombies one by one: its questions say which ("the Zombie in Gym
+    g3"), and that Zombie stands there; a question about one of the Heroes' units names it."""
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import space_name
+
+    con = Console(file=StringIO(), width=100, color_system=None, force_terminal=False)
+    human = HumanPolicy(console=con, input=answers([]))
+    game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": human})
+    play(game)
+    out = con.file.getvalue()
+    asked = re.findall(r"^Zombies — Zombie Hunger \(the Zombie in ([^)]+)\): choose a space\n", out, re.M)
+    assert asked, "no Zombie Hunger question named its Zombie"
+    spaces = {space_name(game, s) for s in game.board.spaces}
+    assert set(asked) <= spaces
+    assert not re.search(r"^Zombies — Zombie Hunger: choose a space", out, re.M)
