@@ -334,8 +334,6 @@ def _pool_names(game) -> set[str]:
     return found
 
 
-
-
 def _goal(game, objective: dict) -> str:
     """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
     if objective.get("at"):
@@ -351,12 +349,8 @@ def _condition(game, when) -> str:
 
     titles = {b["id"]: _title(b, b["id"]) for b in game.model.system.get("blocks", []) if b["kind"] == "side"}
     if isinstance(when, dict) and when.get("op") in ("or", "and") and when.get("args"):
-        parts = []
-        for arg in when["args"]:  # an `or` inside an `and` (or the reverse) in brackets, as words.expr does
-            said = _condition(game, arg)
-            inner = arg.get("op") if isinstance(arg, dict) else None
-            parts.append(f"({said})" if inner in ("and", "or") and inner != when["op"] else said)
-        return f" {when['op']} ".join(parts)
+        return f" {when['op']} ".join(f"({said})" if words.bracketed(arg, when["op"]) else said
+                                      for arg in when["args"] for said in [_condition(game, arg)])
     chain = when.get("chain") if isinstance(when, dict) else None
     if isinstance(chain, list) and len(chain) == 3 and isinstance(chain[2], dict) and "lit" in chain[2]:
         left = chain[0]
@@ -370,11 +364,15 @@ def _condition(game, when) -> str:
 
 
 def _worked_out(game, ir):
-    """The value of an expression of the rules now, or None when it cannot be worked out outside a hook."""
+    """The value of an expression of the rules now, or None when it cannot be worked out outside a hook
+    (compiled once a game: the goals are shown at every question)."""
     from spawnpit.engine import interp
 
+    compiled = game.scratch.setdefault("human_exprs", {})
     try:
-        return interp.expr(ir)(game._plain_ctx())
+        if id(ir) not in compiled:
+            compiled[id(ir)] = (ir, interp.expr(ir))  # (the IR kept: its id stays its own)
+        return compiled[id(ir)][1](game._plain_ctx())
     except Exception:  # noqa: BLE001 - only the progress shown beside a goal: never an error on screen
         return None
 
@@ -484,9 +482,9 @@ def _card_text(game, cid: str, new: bool) -> Text:
 def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHOWN) -> Text:
     """The entries as sentences under a heading per moment, at most `lines` of them; choices,
     bookkeeping counters and long runs of one side's moves left out or summed up (a run's moves listed
-    up to `moves` characters, 0 for all). Where there are more,
-    the oldest lines of bookkeeping (BOOKKEEPING: cards discarded, markers, moves) go first, then the
-    oldest of the rest, so a shot's roll or a kill is not pushed out by the discards that followed it."""
+    up to `moves` characters, 0 for all). Where there are more lines, the oldest of bookkeeping
+    (BOOKKEEPING: cards discarded, markers, moves) go first, then the oldest of the rest, so a shot's
+    roll or a kill is not pushed out by the discards that followed it."""
     shown = _shown_values(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
@@ -980,8 +978,8 @@ def rule_text(game, rule: dict | None) -> str:
 def alike_options(game, options: list) -> list[list[int]]:
     """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
     of one side, in one space, with the same wounds, mode, markers, stats and tracks, carrying nothing),
-    each group as the indices of its
-    options in order, the groups in the order of their first option; every other option alone."""
+    each group as the indices of its options in order, the groups in the order of their first option;
+    every other option alone."""
     groups: list[list[int]] = []
     first: dict = {}
     carrying = {r["where"] for r in game.state["cards"].values()}
@@ -989,11 +987,10 @@ def alike_options(game, options: list) -> list[list[int]]:
         key = None
         if isinstance(option, Ref) and option.kind == "unit" and option.id not in carrying:
             record = game.state["units"].get(option.id)
-            if record is not None and _many(game, record["proto"]):
-                key = (record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
-                       tuple(sorted((m, n) for m, n in (record.get("markers") or {}).items() if n)),
-                       tuple(sorted((record.get("stats") or {}).items())),
-                       tuple(sorted((record.get("tracks") or {}).items())))
+            if record is not None and _many(game, record["proto"]):  # (repr: a stat may be a list, no key)
+                key = repr((record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
+                            sorted((m, n) for m, n in (record.get("markers") or {}).items() if n),
+                            sorted((record.get("stats") or {}).items()), sorted((record.get("tracks") or {}).items())))
         if key is not None and key in first:
             first[key].append(i)
         else:

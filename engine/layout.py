@@ -104,7 +104,8 @@ def _place(cells: dict, pairs: list, at: dict) -> dict | None:
     """The grid's cells (space → local cell) where every link in `pairs` (to spaces already in `at`)
     joins touching cells and none lies on a placed one; among several, the one whose sides touch placed
     cells they have no link with the fewest times. None when there is none."""
-    taken = set(at.values())
+    near = {xy: sid for sid, xy in at.items()}
+    taken = set(near)
     linked = {frozenset(p) for p in pairs}
     best, best_cost = None, None
     for k in range(4):
@@ -123,7 +124,6 @@ def _place(cells: dict, pairs: list, at: dict) -> dict | None:
                 continue
             if not all(_touch(moved.get(a) or at[a], moved.get(b) or at[b]) for a, b in pairs):
                 continue
-            near = {xy: sid for sid, xy in at.items()}
             cost = sum(1 for sid, (x, y) in moved.items() for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
                        if (x + dx, y + dy) in near and frozenset((sid, near[x + dx, y + dy])) not in linked)
             if best_cost is None or cost < best_cost:

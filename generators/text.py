@@ -57,13 +57,17 @@ def expr(ir, titles: dict[str, str] | None = None) -> str:
 
 
 def _grouped(ir, within: str, titles: dict[str, str]) -> str:
-    """An operand of `and`, `or` or `not` in words, in brackets where the words alone would read as
-    another test: an `or` or `and` under a `not`, an `or` under an `and`, an `and` under an `or`."""
+    """An operand of `and`, `or` or `not` in words, in brackets where it needs them (`bracketed`)."""
     text = expr(ir, titles)
+    return f"({text})" if bracketed(ir, within) else text
+
+
+def bracketed(ir, within: str) -> bool:
+    """Whether an operand of `within` (`and`, `or`, `not`) needs brackets in words, which would read as
+    another test without them: an `or` or `and` under a `not`, an `or` under an `and`, an `and` under
+    an `or`."""
     inner = ir.get("op") if isinstance(ir, dict) else None
-    if inner in ("and", "or") and (within == "not" or inner != within):
-        return f"({text})"
-    return text
+    return inner in ("and", "or") and (within == "not" or inner != within)
 
 
 def formula(ir, titles: dict[str, str] | None = None) -> str:

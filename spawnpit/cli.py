@@ -654,6 +654,21 @@ def _print_sim(summary) -> None:
                    + ", ".join(summary.not_in_game[:40]) + (" …" if len(summary.not_in_game) > 40 else ""))
 
 
+def _logged(log_file: str, inputs) -> tuple[dict, list, dict]:
+    """A game log's header and entries, and the content to play it with (a warning when its rules are
+    not the ones the game was played with); a file that is no game log is a usage error."""
+    from spawnpit.engine import log as gamelog
+
+    try:
+        head, entries = gamelog.read(Path(log_file))
+    except gamelog.LogError as err:
+        raise click.UsageError(str(err)) from err
+    pack = _load_pack(inputs).data
+    if gamelog.pack_digest(pack) != head["pack"]:
+        click.echo("warning: the rules differ from the ones the game was played with", err=True)
+    return head, entries, pack
+
+
 @main.command()
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--log", "log_path", type=click.Path(dir_okay=False),
@@ -666,17 +681,11 @@ def resume(log_file, log_path, inputs):
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.policies import POLICIES, ResumeError, ResumingPolicy
 
-    try:
-        head, entries = gamelog.read(Path(log_file))
-    except gamelog.LogError as err:
-        raise click.UsageError(str(err)) from err
+    head, entries, pack = _logged(log_file, inputs)
     result = next((e for e in reversed(entries) if e.get("type") == "result"), None)
     if result is not None:
         raise click.UsageError(f"{log_file}: that game is over ({result.get('winner') or 'nobody'} won): "
                                "there is nothing to resume")
-    pack = _load_pack(inputs).data
-    if gamelog.pack_digest(pack) != head["pack"]:
-        click.echo("warning: the rules differ from the ones the game was played with", err=True)
     log_path = log_path or log_file
     _writable(log_path)
     scenario = f"{head['system']}:{head['scenario']}"
@@ -724,13 +733,7 @@ def replay(log_file, inputs):
     from spawnpit.engine.interp import RuleError
     from spawnpit.engine.policies import PlayerQuit, ScriptedPolicy
 
-    try:
-        head, entries = gamelog.read(Path(log_file))
-    except gamelog.LogError as err:
-        raise click.UsageError(str(err)) from err
-    pack = _load_pack(inputs).data
-    if gamelog.pack_digest(pack) != head["pack"]:
-        click.echo("warning: the rules differ from the ones the game was played with", err=True)
+    head, entries, pack = _logged(log_file, inputs)
     answers = gamelog.choices(entries)
     unfinished, ended = head.get("unfinished"), None  # a game that stopped early: replayed up to there
     try:

@@ -654,6 +654,9 @@ def test_units_that_differ_in_what_a_player_sees_are_not_alike(lnoe):
     game.state["units"][units[1].id]["stats"] = {**game.state["units"][units[1].id].get("stats", {}), "health": 9}
     game.state["units"][units[2].id]["mode"] = "burning"
     assert alike_options(game, units) == [[0, 3], [1], [2]]
+    for unit in (units[0], units[3]):  # a stat that is a list (a range) is compared, not an error
+        game.state["units"][unit.id]["stats"] = {**game.state["units"][unit.id].get("stats", {}), "reach": [1, 2]}
+    assert alike_options(game, units) == [[0, 3], [1], [2]]
 
 
 def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
