@@ -284,23 +284,24 @@ class Board:
                                                           for sid in self.spaces]
         far = self.unreached
         kind = _ROW_TYPES[far]
-        dist = array(kind, [far]) * len(self.spaces)
+        dist = [far] * len(self.spaces)  # a list while it is filled (faster to index), an array once done
         start = self.index[source]
         dist[start] = 0
         order, frontier, d = [start], [start], 0
         while frontier:  # level by level: every space of one level before any of the next
             d += 1
             reached = []
+            add = reached.append
             for here in frontier:
                 for n in adjacency[here]:
                     if dist[n] == far:
                         dist[n] = d
-                        reached.append(n)
+                        add(n)
             order += reached
             frontier = reached
-        self._rows[source, through] = dist
+        row = self._rows[source, through] = array(kind, dist)
         self._orders[source, through] = array(kind, order)
-        return dist
+        return row
 
     def distances(self, source: str, through=WALKING, diagonal: bool = True) -> dict:
         """Steps from `source` to every space it reaches, nothing blocked, in the order a breadth-first
