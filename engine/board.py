@@ -422,8 +422,14 @@ class Board:
             return self.sight[sa.grid].clear(sa.cell, sb.cell, cells)
         if self._opening(a, b, closed):
             return True
-        return any(self._along(chain, a, b, opaque, closed) for chain in self.chains
-                   if len(chain) > 2 and a in chain and b in chain)
+        lines = self._cache.get("lines")
+        if lines is None:  # space → the declared straight lines (chains of three or more) through it
+            lines = self._cache["lines"] = {}
+            for chain in self.chains:
+                if len(chain) > 2:
+                    for sid in chain:
+                        lines.setdefault(sid, []).append(chain)
+        return any(self._along(chain, a, b, opaque, closed) for chain in lines.get(a, ()) if b in chain)
 
     def _along(self, chain: tuple[str, ...], a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:
         i, j = chain.index(a), chain.index(b)
