@@ -670,7 +670,7 @@ def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
     game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": human})
     play(game)
     out = con.file.getvalue()
-    asked = re.findall(r"^Zombies — Zombie Hunger \(the Zombie in ([^)]+)\): choose a space\n", out, re.M)
+    asked = re.findall(r"^Zombies — Zombie Hunger \(the Zombie in ([^)]+)\): choose a space \(or pass\)\n", out, re.M)
     assert asked, "no Zombie Hunger question named its Zombie"
     spaces = {space_name(game, s) for s in game.board.spaces}
     assert set(asked) <= spaces

@@ -554,8 +554,12 @@ def test_cr_no_it_cant_be_does_not_count_as_killing_a_hero(pack):
 
 def test_cr_old_betsy_goes_only_when_a_zombie_gets_away_and_then_the_others_move_freely(pack):
     """Appendix III (Old Betsy), officially clarified: the first Zombie rolls a 5 and gets away; she runs
-    off at once, so the second Zombie in her space moves without a roll."""
+    off at once, so the second Zombie in her space moves without a roll (each a step toward Becky, as the
+    ai policy plays a free Zombie)."""
+    from spawnpit.engine import AIPolicy
+
     game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
     becky = put(game, "becky", "town_center.c3")
     z1, z2 = put(game, "zombie", "town_center.a1"), put(game, "zombie", "town_center.a1")
     betsy = to_hand(game, "old_betsy", "heroes")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from spawnpit.engine import new_game
 from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
-from tests.engine.lnoe_table import bare_game, dice, put
+from tests.engine.lnoe_table import action_block, bare_game, dice, put
 
 
 def space_of(game, building: str, index: int = 0) -> str:
@@ -476,13 +476,19 @@ def test_the_manor_house_corner_wall_stops_heroes_cutting_across_the_centre_but_
     assert game.board.line_of_sight("manor_house_board.b2", "manor_house_board.c3")
 
 
-def test_heroes_may_not_search_in_the_manor_house(pack):
+def test_heroes_are_not_offered_a_search_in_the_manor_house(pack):
+    """The Manor House is a building, but a Hero there is not offered Search at all (before, Search was
+    offered and then wasted the Move Action); a Hero in an ordinary building still is."""
+    from spawnpit.engine.flow import _allowed
+
     game = bare_game(pack, scenario="defend_the_manor_house")
-    hero = put(game, "becky", "manor_house_board.b2")
-    size = len(game.state["decks"]["hero_deck"]["draw"])
-    game.emit("search", {"unit": hero})
-    assert "No Searching in the Manor House" in notes(game)
-    assert len(game.state["decks"]["hero_deck"]["draw"]) == size and held(game, hero) == []
+    game.emit("setup")
+    search = action_block(game, "search")
+    inside = put(game, "becky", "manor_house_board.b2")
+    assert game.state["units"][inside.id]["space"] and not _allowed(game, search, inside)
+    shop = next(s for s in game.board.spaces if game.board.building_of(s) and not s.startswith("manor_house_board."))
+    outside = put(game, "billy", shop)
+    assert _allowed(game, search, outside)
 
 
 # ---- The five scenarios' objectives ----------------------------------------------------------------
@@ -551,10 +557,34 @@ def test_save_the_townsfolk_four_townsfolk_at_sundown(pack):
 
 
 def test_save_the_townsfolk_three_are_not_enough(pack):
+    from tests.engine.test_lnoe_faq import to_hand
+
     game = bare_game(pack, scenario="save_the_townsfolk")
-    game.state["counters"]["townsfolk_held"] = 3
+    for folk in ("jeb_the_grease_monkey", "farmer_sty", "principal_gomez"):
+        to_hand(game, folk, "heroes")
     game.emit("sundown", {})
     assert game.state["result"]["winner"] == "zombies"
+
+
+def test_save_the_townsfolk_a_townsfolk_taken_back_from_the_discard_pile_counts(pack):
+    """Dawn counts the Townsfolk the Heroes hold, however they came to the hand: one a Zombie card threw
+    away and Just What I Needed took back counts (before, only cards drawn were counted, so this fourth
+    one was missed and the Heroes lost)."""
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game = bare_game(pack, scenario="save_the_townsfolk")
+    game.policies["heroes"] = Script("just_what_i_needed", "mr_hyde_the_shop_teacher")
+    becky = put(game, "becky", "town_center.b2")
+    for folk in ("jeb_the_grease_monkey", "farmer_sty", "principal_gomez"):
+        to_hand(game, folk, "heroes")
+    to_hand(game, "just_what_i_needed", "heroes")
+    hyde = to_discard(game, "mr_hyde_the_shop_teacher")
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    assert game.state["cards"][hyde]["where"] == "side:heroes"
+    game.emit("hero_turn.end", {})
+    assert game.state["counters"]["townsfolk_held"] == 4
+    game.emit("sundown", {})
+    assert game.state["result"]["winner"] == "heroes"
 
 
 def test_burn_em_out_three_pits_blown_wins(pack):

@@ -171,3 +171,18 @@ def test_escape_in_the_truck_the_hero_who_poured_killed_that_turn_spills_it(pack
     game.kill(becky, None, game._plain_ctx())
     game.emit("hero_turn.end")
     assert game.state["counters"]["truck_filled"] == 0
+
+
+def test_escape_in_the_truck_two_heroes_pour_and_the_one_who_survives_fills_it(pack):
+    """Two Heroes pour Gasoline in the same turn and the first is killed: the second one's fuel still
+    fills the Truck (before, the first death spilled both)."""
+    from tests.engine.test_lnoe_faq import Script, emit_step, give
+
+    game, becky, sally = _truck_filled_by_becky(pack)
+    game.policies["heroes"] = Script("Fill the Truck with Gasoline")
+    give(game, "gasoline", sally)
+    emit_step(game, "hero_turn.move.start", {"unit": sally})
+    assert game.state["counters"]["fuel_pending"] == 2
+    game.kill(becky, None, game._plain_ctx())
+    game.emit("hero_turn.end")
+    assert game.state["counters"]["truck_filled"] == 1

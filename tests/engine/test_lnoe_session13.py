@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spawnpit.engine import AIPolicy
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_cards import in_play
@@ -33,6 +34,7 @@ def test_a_zombie_next_to_a_hero_behind_blocked_windows_moves_on_toward_another(
     moves normally, ignoring the Hunger that Hero causes. Before, Hunger held it to Becky and the window
     turned it back: it never moved."""
     game, becky, sheriff, windows = _boarded_gas_station()(pack)
+    game.policies["zombies"] = AIPolicy()
     zombie = put(game, "zombie", GAS + "g3")
     game.emit("zombie_turn.move_zombies")
     assert where(game, zombie) in {_space(game, "f3"), _space(game, "f4")}  # a step toward the Sheriff
@@ -42,6 +44,7 @@ def test_a_zombie_next_to_a_hero_behind_blocked_windows_moves_on_toward_another(
 def test_blocked_windows_keeps_zombie_heroes_out_too(pack):
     """The card keeps every Zombie out; before, only plain Zombies were turned back (zombie.entered)."""
     game, becky, sheriff, windows = _boarded_gas_station()(pack)
+    game.policies["zombies"] = AIPolicy()
     zombie_hero = put(game, "zombie_hero", GAS + "g3")
     left = dice(game, [1])  # its D3 of moves
     game.emit("zombie_turn.move_zombies")

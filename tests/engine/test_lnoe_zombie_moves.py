@@ -1,0 +1,68 @@
+"""Move Zombies as the rulebooks have it (fidelity review of session 20): the Zombies Zombie Hunger binds
+move before the others (Complete Rulebook §8.1.1.1); a Zombie no Hunger binds may step one space any way
+or stay (LNOE rulebook, Move Zombies: "may move each of your Zombies one space"); the solo Zombie AI
+(§17.5.3.5) aims at the closest Hero, then the one in the space with the fewest Heroes, then the one with
+the fewest Wounds left."""
+
+from __future__ import annotations
+
+from spawnpit.engine import AIPolicy
+from tests.engine.lnoe_table import put
+from tests.engine.test_lnoe_faq import bare_game, where
+
+GAS = "l_boards.bank_gas_station_junkyard."
+
+
+def _at(game, name: str) -> str:
+    return game.board.resolve(GAS + name)
+
+
+def _moves(game) -> list[str]:
+    return [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+
+
+def test_zombies_under_hunger_move_before_the_others(pack):
+    """The free Zombie comes first in table order; the one next to the Sheriff still moves first."""
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["zombies"] = AIPolicy()
+    put(game, "sheriff_anderson", GAS + "e3")
+    free = put(game, "zombie", GAS + "a1")
+    bound = put(game, "zombie", GAS + "e4")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, bound) == _at(game, "e3")
+    assert _moves(game) == [bound.id, free.id]
+
+
+def test_a_free_zombie_may_step_away_from_the_heroes(pack):
+    """The Zombie player may take a free Zombie one space any way, away from every Hero too."""
+    game = bare_game(pack, zombies=[GAS + "a3"], needs=("gas_station",))
+    put(game, "sheriff_anderson", GAS + "e3")
+    zombie = put(game, "zombie", GAS + "b3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == _at(game, "a3")
+    label, options = game.policies["zombies"].asked[0]
+    assert label == "choose space" and None in options  # a `may`: it could have stayed
+    offered = {o.id for o in options if o is not None}
+    assert {_at(game, "a3"), _at(game, "c3")} <= offered
+
+
+def test_a_free_zombie_may_stay(pack):
+    game = bare_game(pack, zombies=[None], needs=("gas_station",))
+    put(game, "sheriff_anderson", GAS + "e3")
+    zombie = put(game, "zombie", GAS + "b3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == _at(game, "b3") and _moves(game) == []
+
+
+def test_the_zombie_ai_goes_for_the_hero_with_fewest_wounds_left(pack):
+    """Two Heroes as near and each alone: the AI Zombie steps toward the one with fewer Wounds left
+    (Health less Wounds), not the one with the smaller Health."""
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["zombies"] = AIPolicy()
+    sheriff = put(game, "sheriff_anderson", GAS + "c1")  # Health 3
+    billy = put(game, "billy", GAS + "c5")  # Health 2
+    game.wound(sheriff, 2, game._plain_ctx())  # 1 left, against Billy's 2
+    zombie = put(game, "zombie", GAS + "c3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) in {_at(game, "b2"), _at(game, "c2"), _at(game, "d2")}
+    assert billy
