@@ -73,9 +73,9 @@ def test_johnny_blitzes_the_zombie_on_his_first_space_and_carries_on_with_a_roll
     game.policies["heroes"] = Pick(0, lambda o: o == space(game, f"{st}.e4"))  # Blitz!; the space four along the street
     johnny = put(game, "johnny", f"{st}.a4")
     zombies = [put(game, "zombie", f"{st}.{s}") for s in ("b3", "b4", "b5")]  # every first step is a Zombie space
+    left = dice(game, [4], [6, 3], [2])  # the move roll (at the start of the Move Action); the fight: 6 against 2, no doubles, the Zombie fended off
     _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     assert space(game, f"{st}.e4") in movement.reach(game, johnny, 4)  # beyond the Zombies: Blitz! lets him
-    left = dice(game, [4], [6, 3], [2])  # the move roll; the fight: 6 against 2, no doubles, the Zombie fended off
     game.emit("move", {"unit": johnny})
     assert not left
     assert where(game, johnny) == game.board.resolve(f"{st}.e4")
@@ -107,8 +107,8 @@ def test_johnny_fights_every_zombie_of_a_space_he_blitzes_then_moves_on(pack):
     for s in ("b3", "b4", "b5"):  # two Zombies on each first step
         put(game, "zombie", f"{st}.{s}")
         put(game, "zombie", f"{st}.{s}")
-    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     left = dice(game, [4], [6, 3], [2], [5, 1], [3])  # two fights, both won without doubles
+    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     game.emit("move", {"unit": johnny})
     assert not left
     assert notes(game).count("The Hero wins: the Zombie is fended off") == 2
@@ -122,8 +122,8 @@ def test_johnny_may_decline_the_blitz_and_then_his_move_ends_in_the_zombie_space
     johnny = put(game, "johnny", f"{st}.a4")
     for s in ("b3", "b4", "b5"):
         put(game, "zombie", f"{st}.{s}")
-    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     left = dice(game, [4])  # no fight
+    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     game.emit("move", {"unit": johnny})
     assert not left
     assert where(game, johnny) in {game.board.resolve(f"{st}.{s}") for s in ("b3", "b4", "b5")}
@@ -138,9 +138,9 @@ def test_a_blitz_with_courage_stacks_a_fight_die_per_zombie_space(pack):
         put(game, "zombie", f"{st}.{s}")
     courage = to_hand(game, "courage", "heroes")
     base = game.table.attribute(johnny, "fight_dice")
+    left = dice(game, [2], [6, 3, 1], [2])  # the Blitz fight already rolls the Courage die
     _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
     assert where(game, courage) == "play"
-    left = dice(game, [2], [6, 3, 1], [2])  # the Blitz fight already rolls the Courage die
     game.emit("move", {"unit": johnny})
     assert not left and where(game, johnny) == game.board.resolve(f"{st}.c4")
     assert game.table.attribute(johnny, "fight_dice") == base + 1

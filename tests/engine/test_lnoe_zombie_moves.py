@@ -66,3 +66,28 @@ def test_the_zombie_ai_goes_for_the_hero_with_fewest_wounds_left(pack):
     game.emit("zombie_turn.move_zombies")
     assert where(game, zombie) in {_at(game, "b2"), _at(game, "c2"), _at(game, "d2")}
     assert billy
+
+
+def test_the_movement_roll_comes_before_the_choice_of_move_or_search(pack):
+    """LNOE rulebook (a Hero may always roll before deciding whether to Search or Move), Complete Rulebook
+    §8.3 (the roll starts the Move Action): each Hero's step rolls once, before the Move/Search choice,
+    and a Move goes by that roll without rolling again. Before, the die was rolled only once Move was
+    chosen, so a player chose blind."""
+    from spawnpit.engine import new_game, play
+
+    game = new_game(pack, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    entries = game.entries
+    choices = [i for i, e in enumerate(entries) if e["type"] == "choice" and e["label"].startswith("hero_turn.move: action")]
+    assert len(choices) > 20 and any(entries[i]["picked"] == "search" for i in choices)
+    for i in choices:
+        step = []  # this Hero's step up to the choice: from the entry after the last step's end
+        j = i - 1
+        while j >= 0 and entries[j]["at"].startswith("hero_turn.move") and not entries[j]["at"].startswith("hero_turn.move."):
+            step.append(entries[j])
+            j -= 1
+        rolls = [e for e in step if e["type"] == "roll" and e.get("rule") == "Hero Movement"]
+        assert len(rolls) == 1, (i, step)
+    inside = [e for e in entries if e["type"] == "roll" and e["at"].startswith("hero_turn.move.move")
+              and e.get("rule") == "Hero Movement"]
+    assert inside == []
