@@ -321,7 +321,7 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     for noise in ("ai_hunt", "zombie_cards_passed", "move_roll", "hero_dice", "Martians", "side:heroes", "u7"):
         assert noise not in out, noise
     assert re.search(r"Heroes — \w[\w ]* in [\w .'/]+: Move Action — which action\?\n"
-                     r"\s+1\. Move — Roll D6", out)
+                     r"\s+1\. Move — Up to the rolled number of spaces", out)
     assert "Heroes — Hero Turn: who acts next?" in out
     assert re.search(r"Heroes — [^:\n]+: choose [^\n]+\n  \(\w", out)  # a rule's question, then what the rule says
     heroes = {game.model.objects[("unit", r["proto"])]["title"] for r in game.state["units"].values() if r["kind"] == "hero"}

@@ -196,7 +196,7 @@ def test_faq_1_the_revolver_billy_fired_and_handed_to_sally_over_his_weapon_limi
 
 
 def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_another_that_turn(pack):
-    game = bare_game(pack, heroes=["Use the Combat Bonus"])
+    game = bare_game(pack, heroes=["zombie", "Use the Combat Bonus"])  # the Zombie to fight first, the bonus
     billy, becky = put(game, "billy", "town_center.b2"), put(game, "becky", "town_center.b2")
     put(game, "zombie", "town_center.b2")
     bat = give(game, "baseball_bat", billy)
@@ -208,7 +208,7 @@ def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_a
     game.emit("exchange_items", {"unit": becky})
     assert where(game, bat) == becky.id
     put(game, "zombie", "town_center.b2")
-    script = answer(game, "heroes", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
     dice(game, [3, 5], [4])
     game.emit("hero_turn.fight", {"unit": becky})
     assert bonus_offers(script) == 0
@@ -217,7 +217,7 @@ def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_a
     answer(game, "heroes")  # no First Aid
     game.emit("hero_turn.end", {})  # in the next Hero Turn Becky may use it
     game.emit("hero_turn.start", {})
-    script = answer(game, "heroes", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
     dice(game, [3, 5], [4], [3], [4])
     game.emit("hero_turn.fight", {"unit": becky})
     assert bonus_offers(script) == 1 and game.state["counters"]["zombies_killed"] == 2
@@ -235,7 +235,7 @@ def test_faq_1_a_bat_used_in_the_zombie_turn_may_still_be_handed_on_and_used_in_
     game.emit("exchange_items", {"unit": sally})
     assert where(game, bat) == sally.id
     put(game, "zombie", "town_center.b2")
-    script = answer(game, "heroes", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
     dice(game, [3, 5], [4], [3], [4])
     game.emit("hero_turn.fight", {"unit": sally})
     assert bonus_offers(script) == 1 and game.state["counters"]["zombies_killed"] == 2

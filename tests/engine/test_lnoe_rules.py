@@ -88,8 +88,32 @@ def test_figure_b_two_heroes_and_two_zombies_pair_off(pack):
 
 
 def test_figure_c_the_heroes_choose_who_fights_the_third_zombie(pack):
-    assert fights_in_zombie_turn(pack, 2, 3, answers=[0, 0, 1]) == [1, 2]
-    assert fights_in_zombie_turn(pack, 2, 3, answers=[0, 0, 0]) == [2, 1]
+    # each fight: the Zombie (the first still to fight), then the Hero among those with the fewest fights
+    assert fights_in_zombie_turn(pack, 2, 3, answers=[0, 0, 0, 0, 0, 1]) == [1, 2]
+    assert fights_in_zombie_turn(pack, 2, 3, answers=[0, 0, 0, 0, 0, 0]) == [2, 1]
+
+
+def test_the_heroes_choose_the_order_of_the_fights(pack):
+    """LNOE rulebook, Zombie Turn step 5: the Hero players always choose the order of the fights, so they
+    say which Zombie is the extra one; in the Hero Turn too the Hero fights the Zombies in the order the
+    player picks. Before, the Zombies were fought in the order they were placed."""
+    from tests.engine.test_lnoe_faq import Script
+
+    def fight_order(step: str, pick: str) -> list[str]:
+        game = bare_game(pack)
+        sheriff = put(game, "sheriff_anderson", "town_center.b2")
+        put(game, "zombie", "town_center.b2")
+        put(game, "zombie_hero", "town_center.b2")
+        game.policies["heroes"] = Script(pick)
+        game.chance.roll = lambda count, sides: [6, 5][:count] if count == 2 else [1]  # every Zombie fended off
+        game.emit(step, {"unit": sheriff})
+        foes = [e for e in game.entries if e["type"] == "choice" and e["label"] == "choose unit"]
+        assert all(e["side"] == "heroes" for e in foes)
+        return [game.state["units"][e["picked"]]["proto"] for e in foes]
+
+    for step in ("zombie_turn.fight", "hero_turn.fight"):
+        assert fight_order(step, "zombie_hero") == ["zombie_hero", "zombie"]
+        assert fight_order(step, "zombie") == ["zombie", "zombie_hero"]
 
 
 def test_in_the_hero_turn_the_hero_fights_every_zombie_in_the_space(pack):
