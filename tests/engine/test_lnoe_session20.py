@@ -1,8 +1,9 @@
-"""Move Zombies as the rulebooks have it (fidelity review of session 20): the Zombies Zombie Hunger binds
-move before the others (Complete Rulebook §8.1.1.1); a Zombie no Hunger binds may step one space any way
-or stay (LNOE rulebook, Move Zombies: "may move each of your Zombies one space"); the solo Zombie AI
-(§17.5.3.5) aims at the closest Hero, then the one in the space with the fewest Heroes, then the one with
-the fewest Wounds left."""
+"""Session 20 rules fixes, from a fidelity review against the rulebooks. Move Zombies: the Zombies Zombie
+Hunger binds move before the others (Complete Rulebook §8.1.1.1); a Zombie no Hunger binds may step one
+space any way or stay (LNOE rulebook, Move Zombies: "may move each of your Zombies one space"); the solo
+Zombie AI (§17.5.3.5) aims at the closest Hero, then the one in the space with the fewest Heroes, then
+the one with the fewest Wounds left. The Hero's movement roll starts the Move Action. Each Hero starts
+in the space of the Start: building the Hero player picks."""
 
 from __future__ import annotations
 
@@ -91,3 +92,28 @@ def test_the_movement_roll_comes_before_the_choice_of_move_or_search(pack):
     inside = [e for e in entries if e["type"] == "roll" and e["at"].startswith("hero_turn.move.move")
               and e.get("rule") == "Hero Movement"]
     assert inside == []
+
+
+def test_each_hero_starts_in_the_space_of_the_start_building_the_player_picks(pack):
+    """LNOE rulebook, Setting Up: a Hero starts in any space of the Start: building, the Hero player's
+    choice. Before, every Hero stood in the building's first space."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import setup
+    from tests.engine.test_lnoe_faq import Script
+
+    picks = []
+
+    def last(options):  # the last space offered, remembered
+        picks.append(options[-1])
+        return len(options) - 1
+
+    script = Script(*([last] * 4))
+    game = new_game(pack, "lnoe:die_zombies_die", seed=2, policies={"heroes": script, "zombies": AIPolicy()})
+    setup(game)
+    asked = [(label, options) for label, options in script.asked if label == "choose space"][:4]
+    heroes = [h for h in game.units_of_side("heroes")]
+    assert len(asked) == len(picks) >= 1
+    for (_, options), picked in zip(asked, picks):
+        assert len(options) > 1 and len({game.board.building_of(o.id) for o in options}) == 1
+    standing = {game.state["units"][h.id]["space"] for h in heroes}
+    assert {p.id for p in picks} <= standing
