@@ -70,6 +70,13 @@ class HumanPolicy:
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
+        groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
+        shown = [options[group[0]] for group in groups]
+        if len(shown) == 1:  # nothing to decide: said in a line, not asked (what happened waits for the next screen)
+            self.console.print(Text.assemble((_called(game, "side", side), "bold"),
+                                             f" — {ask_text(game, label, rule, options)}: ",
+                                             (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
+            return 0
         numbers = space_numbers(game, options)
         drawn = _board_state(game)
         with_board = drawn != self._drawn or bool(numbers)
@@ -77,13 +84,6 @@ class HumanPolicy:
         compact = self._compact(game)
         self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
                                   compact=compact, new=self._new_cards(game, side), width=self.console.width))
-        groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
-        shown = [options[group[0]] for group in groups]
-        if len(shown) == 1:  # nothing to decide: said, not asked
-            self.console.print(Text.assemble((_called(game, "side", side), "bold"),
-                                             f" — {ask_text(game, label, rule, options)}: ",
-                                             (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
-            return 0
         alike = {k: len(group) for k, group in enumerate(groups) if len(group) > 1}
         self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         return groups[self._ask(game, side, label, shown, numbers)][0]

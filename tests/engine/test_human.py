@@ -105,6 +105,9 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert not re.search(r"Heroes — Trial \(Alice\): choose a Zombie\n\s+1\.", out)  # Zombies alike in b2: nothing to ask
     assert "Heroes — Trial (Alice): choose a space (or pass)" in out
     assert re.search(r"Heroes — Trial \(Alice\): choose a Zombie: Zombie (×[23]|\d+) in b2(, any one)? \(the only choice\)\n(─|\Z)", out)  # not asked
+    lines = out.splitlines()
+    only = [i for i, line in enumerate(lines) if line.endswith("(the only choice)")]
+    assert only and not any(lines[i - 1].startswith("Goals:") for i in only)  # said in a line, no screen before it
     assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door

@@ -566,25 +566,57 @@ def test_save_the_townsfolk_three_are_not_enough(pack):
     assert game.state["result"]["winner"] == "zombies"
 
 
-def test_save_the_townsfolk_a_townsfolk_taken_back_from_the_discard_pile_counts(pack):
-    """Dawn counts the Townsfolk the Heroes hold, however they came to the hand: one a Zombie card threw
-    away and Just What I Needed took back counts (before, only cards drawn were counted, so this fourth
-    one was missed and the Heroes lost)."""
+def _three_townsfolk_found(pack):
+    """Save the Townsfolk with three Townsfolk found by Becky's Searches (counted however it is done),
+    Just What I Needed in the Heroes' hand, and the answers to come scripted."""
     from tests.engine.test_lnoe_faq import Script, to_hand
 
-    game = bare_game(pack, scenario="save_the_townsfolk")
-    game.policies["heroes"] = Script("just_what_i_needed", "mr_hyde_the_shop_teacher")
-    becky = put(game, "becky", "town_center.b2")
-    for folk in ("jeb_the_grease_monkey", "farmer_sty", "principal_gomez"):
-        to_hand(game, folk, "heroes")
+    game = bare_game(pack, scenario="save_the_townsfolk", needs=("church",))
+    game.policies["heroes"] = Script()
+    becky = put(game, "becky", space_of(game, "church"))
+    on_top(game, "jeb_the_grease_monkey", "farmer_sty", "deputy_taylor")
+    for _ in range(3):
+        game.emit("search", {"unit": becky})
+    assert game.state["counters"]["townsfolk_held"] == 3
     to_hand(game, "just_what_i_needed", "heroes")
+    return game, becky
+
+
+def test_save_the_townsfolk_a_townsfolk_taken_back_from_the_discard_pile_counts(pack):
+    """Dawn counts the unplayed Townsfolk the Heroes hold, however they came to the hand: one a Zombie
+    card threw away and Just What I Needed took back is the fourth (before, only cards drawn were
+    counted, so it was missed and the Heroes lost)."""
+    from tests.engine.test_lnoe_faq import Script
+
+    game, becky = _three_townsfolk_found(pack)
     hyde = to_discard(game, "mr_hyde_the_shop_teacher")
+    game.policies["heroes"] = Script("just_what_i_needed", "mr_hyde_the_shop_teacher")
     emit_step(game, "hero_turn.move.start", {"unit": becky})
     assert game.state["cards"][hyde]["where"] == "side:heroes"
     game.emit("hero_turn.end", {})
     assert game.state["counters"]["townsfolk_held"] == 4
     game.emit("sundown", {})
     assert game.state["result"]["winner"] == "heroes"
+
+
+def test_save_the_townsfolk_a_townsfolk_played_and_taken_back_no_longer_counts(pack):
+    """A Townsfolk played for its effect no longer counts, even once Just What I Needed brings it back
+    to the hand: four held, but one of them spent, is not enough at dawn."""
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game, becky = _three_townsfolk_found(pack)
+    doc = to_hand(game, "doc_brody", "heroes")
+    game.emit("hero_turn.end", {})
+    assert game.state["counters"]["townsfolk_held"] == 4  # Doc Brody came by hand: counted at the turn's end
+    game.wound(becky, 1, game._plain_ctx())
+    game.policies["heroes"] = Script("doc_brody")
+    game.emit("hero_turn.end", {})  # Doc Brody fully heals her: played, so spent
+    assert game.state["cards"][doc]["where"] == "discard" and game.state["counters"]["townsfolk_held"] == 3
+    game.policies["heroes"] = Script("just_what_i_needed", "doc_brody")
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    assert game.state["cards"][doc]["where"] == "side:heroes"
+    game.emit("sundown", {})
+    assert game.state["counters"]["townsfolk_held"] == 3 and game.state["result"]["winner"] == "zombies"
 
 
 def test_burn_em_out_three_pits_blown_wins(pack):

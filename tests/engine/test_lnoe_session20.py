@@ -66,7 +66,43 @@ def test_the_zombie_ai_goes_for_the_hero_with_fewest_wounds_left(pack):
     zombie = put(game, "zombie", GAS + "c3")
     game.emit("zombie_turn.move_zombies")
     assert where(game, zombie) in {_at(game, "b2"), _at(game, "c2"), _at(game, "d2")}
-    assert billy
+    assert where(game, billy) == _at(game, "c5")
+
+
+def test_a_zombie_hunger_binds_to_two_heroes_steps_in_on_the_one_with_fewest_wounds_left(pack):
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["zombies"] = AIPolicy()
+    sheriff = put(game, "sheriff_anderson", GAS + "c2")  # Health 3, 2 Wounds: 1 left
+    put(game, "billy", GAS + "c4")  # Health 2, none: 2 left
+    game.wound(sheriff, 2, game._plain_ctx())
+    zombie = put(game, "zombie", GAS + "c3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == _at(game, "c2")
+
+
+def test_a_zombie_hero_that_passes_ends_its_move(pack):
+    """A Zombie Hero's D3 moves are one move: once the player passes, it is not asked again."""
+    game = bare_game(pack, zombies=[None], needs=("gas_station",))
+    put(game, "sheriff_anderson", GAS + "e3")
+    zombie_hero = put(game, "zombie_hero", GAS + "a1")
+    game.chance.roll = lambda count, sides: [3] * count  # its D3: 3 moves
+    game.emit("zombie_turn.move_zombies")
+    asked = [label for label, _ in game.policies["zombies"].asked if label == "choose space"]
+    assert asked == ["choose space"] and where(game, zombie_hero) == _at(game, "a1")
+
+
+def test_a_zombie_no_hero_can_draw_may_still_step(pack):
+    """Becky behind Blocked Windows is the only Hero: she binds no Zombie, and the Zombie next to her
+    window may still step elsewhere (before, a Zombie with no Hero to head for was not moved at all)."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack, zombies=[GAS + "h3"], needs=("gas_station",))
+    put(game, "becky", GAS + "g2")
+    in_play(game, "blocked_windows", Ref("space", _at(game, "g2")))
+    zombie = put(game, "zombie", GAS + "g3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == _at(game, "h3")
 
 
 def test_the_movement_roll_comes_before_the_choice_of_move_or_search(pack):
@@ -99,21 +135,72 @@ def test_each_hero_starts_in_the_space_of_the_start_building_the_player_picks(pa
     choice. Before, every Hero stood in the building's first space."""
     from spawnpit.engine import new_game
     from spawnpit.engine.flow import setup
+
+    class LastSpace:  # the last space offered for a starting Hero; the first option anywhere else
+        name = "test"
+
+        def __init__(self) -> None:
+            self.picked: list[str] = []
+
+        def choose(self, game, side, label, options):
+            if label == "choose space" and game.state["at"] == ["setup"]:
+                self.picked.append(options[-1].id)
+                return len(options) - 1
+            return options.index(None) if None in options else 0
+
+    heroes = LastSpace()
+    game = new_game(pack, "lnoe:die_zombies_die", seed=2, policies={"heroes": heroes, "zombies": AIPolicy()})
+    setup(game)
+    board, units = game.board, game.state["units"]
+    inside = [h for h in game.units_of_side("heroes") if board.building_of(units[h.id]["space"])]
+    assert len(heroes.picked) == len(inside) >= 2  # every Hero in a Start: building was asked
+    for h, picked in zip(inside, heroes.picked):
+        building = board.building_of(units[h.id]["space"])
+        assert units[h.id]["space"] == picked == sorted(board.spaces_of(building))[-1]
+        assert picked != sorted(board.spaces_of(building))[0]
+
+
+def _move_step(game, hero) -> None:
+    """A Hero's whole Move Action step through the turn structure (start, the step, its action, end)."""
+    from spawnpit.engine import flow
+
+    phase = next(p for p in flow._blocks(game.model.system, "phase") if p["id"] == "hero_turn")
+    step = next(s for s in flow._blocks(phase, "step") if s["id"] == "move")
+    path = ["hero_turn", "move"]
+    if not flow._moment(game, path, "start", {"unit": hero}):
+        flow._act(game, phase, step, path, {"unit": hero})
+    flow._moment(game, path, "end", {"unit": hero})
+
+
+def test_out_of_control_takes_the_whole_move_action(pack):
+    """The roll opens the Move Action, so Out of Control (a natural 1) comes before the choice of Move or
+    Search: the Hero lurches toward the Zombie and that is the whole Move Action, no Search after it."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game = bare_game(pack, zombies=["out_of_control"], needs=("gas_station",))
+    game.policies["heroes"] = heroes = Script()
+    billy = put(game, "billy", GAS + "g1")  # in the Gas Station: he could Search
+    put(game, "zombie", GAS + "e1")
+    to_hand(game, "out_of_control", "zombies")
+    size = len(game.state["decks"]["hero_deck"]["draw"])
+    dice(game, [1])
+    _move_step(game, billy)
+    steps = [e for e in game.entries if e["type"] == "move" and e["unit"] == billy.id]
+    assert len(steps) == 1 and steps[0]["from"] == _at(game, "g1")  # one space toward the Zombie
+    assert not any(label.startswith("hero_turn.move: action") for label, _ in heroes.asked)
+    assert len(game.state["decks"]["hero_deck"]["draw"]) == size
+    assert game.state["counters"]["move_lost"] == 0
+
+
+def test_a_move_action_rolls_once_and_moves_by_that_roll(pack):
+    from tests.engine.lnoe_table import dice
     from tests.engine.test_lnoe_faq import Script
 
-    picks = []
-
-    def last(options):  # the last space offered, remembered
-        picks.append(options[-1])
-        return len(options) - 1
-
-    script = Script(*([last] * 4))
-    game = new_game(pack, "lnoe:die_zombies_die", seed=2, policies={"heroes": script, "zombies": AIPolicy()})
-    setup(game)
-    asked = [(label, options) for label, options in script.asked if label == "choose space"][:4]
-    heroes = [h for h in game.units_of_side("heroes")]
-    assert len(asked) == len(picks) >= 1
-    for (_, options), picked in zip(asked, picks):
-        assert len(options) > 1 and len({game.board.building_of(o.id) for o in options}) == 1
-    standing = {game.state["units"][h.id]["space"] for h in heroes}
-    assert {p.id for p in picks} <= standing
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["heroes"] = Script(0, GAS + "c3")  # Move (the only action out in the street), then c3
+    billy = put(game, "billy", GAS + "a3")
+    left = dice(game, [2])
+    _move_step(game, billy)
+    assert not left and where(game, billy) == _at(game, "c3")
+    assert [e["values"] for e in game.entries if e["type"] == "roll"] == [[2]]
