@@ -559,8 +559,24 @@ def within(ctx, value, spec) -> bool:
     return value == spec
 
 
+def search_card(ctx, card) -> bool:
+    """`search_card(c)`: whether a card is one of the scenario's Scenario Search Cards (`search_cards`,
+    named by title or id); never true in a scenario that names none."""
+    if not (type(card) is Ref and card.kind == "card"):
+        return False
+    game = ctx.game
+    wanted = game.scratch.get("search_cards")
+    if wanted is None:
+        named = game.model.scenario.get("props", {}).get("search_cards") or []
+        wanted = game.scratch["search_cards"] = frozenset(
+            _slug(str(n)) for n in (named if isinstance(named, list) else [named]))
+    record = game.state["cards"].get(card.id)
+    return record is not None and record.get("proto") in wanted
+
+
 # Functions about what is on the table; interp compiles a call to them by name like its own.
 interp.FUNCTIONS.setdefault("within", within)
+interp.FUNCTIONS.setdefault("search_card", search_card)
 interp.FUNCTIONS.setdefault("apart", lambda ctx, a, b: ctx.table.apart(a, b))
 
 

@@ -54,3 +54,12 @@ def test_activation_takes_side_or_unit_and_gives_step_events_the_unit(write_pack
     assert result.ok, [f"{d.code} {d.message}" for d in result.diagnostics]
     system.write_text(text.replace("activation unit", "activation everyone"))
     assert "E0305" in codes(compile_paths([system.parent]))
+
+
+def test_search_card_takes_one_card(write_pack):
+    """`search_card(CARD)`: whether a card is one of the scenario's Scenario Search Cards."""
+    good = GOOD.replace("    wound unit from unit\n", "    wound unit from unit\n    if any(card c where search_card(c)) { n = 1 }\n")
+    result = check(write_pack, good)
+    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
+    bad = good.replace("search_card(c)", "search_card(c, c)")
+    assert "E0301" in codes(check(write_pack, bad))

@@ -204,3 +204,64 @@ def test_a_move_action_rolls_once_and_moves_by_that_roll(pack):
     _move_step(game, billy)
     assert not left and where(game, billy) == _at(game, "c3")
     assert [e["values"] for e in game.entries if e["type"] == "roll"] == [[2]]
+
+
+def _free_card(pack, scenario: str):
+    """Becky in the centre of town takes a free starting card, the Keys on top of the Hero deck."""
+    game = bare_game(pack, scenario=scenario)
+    becky = put(game, "becky", "town_center.b2")
+    keys = game.table.ref("card", _on_top(game, "keys"))
+    game.state["counters"]["bonus_draw"] = 1
+    game.emit("hero_draw", {"finder": becky})
+    return game, becky, keys
+
+
+def _on_top(game, proto: str) -> str:
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto and r["where"] == "deck")
+    pile = game.state["decks"]["hero_deck"]["draw"]
+    pile.remove(cid)
+    pile.append(cid)
+    return cid
+
+
+def test_a_free_starting_card_that_is_a_scenario_search_card_goes_back(pack):
+    """Complete Rulebook §5.6.4.1 and §13.11.2: a Hero's free card may not be one of the scenario's
+    Scenario Search Cards; it is shuffled back and another drawn. In Escape in the Truck the Keys are one."""
+    game, becky, keys = _free_card(pack, "escape_in_the_truck")
+    held = [c for c, r in game.state["cards"].items() if r["where"] in (becky.id, "side:heroes")]
+    assert game.state["cards"][keys.id]["where"] == "deck" and keys.id in game.state["decks"]["hero_deck"]["draw"]
+    assert len(held) == 1 and game.state["cards"][held[0]]["proto"] not in ("keys", "gasoline")
+    assert any("shuffled back" in e.get("text", "") for e in game.entries)
+
+
+def test_a_free_card_is_kept_where_it_is_no_scenario_search_card(pack):
+    game, becky, keys = _free_card(pack, "die_zombies_die")  # no Scenario Search Cards
+    assert game.state["cards"][keys.id]["where"] == becky.id
+
+
+def test_a_search_finds_a_scenario_search_card_as_usual(pack):
+    game = bare_game(pack, scenario="escape_in_the_truck", needs=("gas_station",))
+    becky = put(game, "becky", GAS + "g1")
+    keys = _on_top(game, "keys")
+    game.emit("search", {"unit": becky})
+    assert game.state["cards"][keys]["where"] == becky.id
+
+
+def test_the_starting_heroes_free_card_is_never_a_scenario_search_card(pack):
+    """Through the setup itself: a Hero whose Start: building is not on the board starts in the centre of
+    town with a free card, and the Keys put on top of the Hero deck do not come to the Heroes."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import setup
+
+    tried = 0
+    for seed in range(40):
+        game = new_game(pack, "lnoe:escape_in_the_truck", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        keys = _on_top(game, "keys")
+        setup(game)
+        centre = game.board.resolve("town_center.b2")
+        heroes = [u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"] == centre]
+        if not heroes:
+            continue
+        tried += 1
+        assert game.state["cards"][keys]["where"] not in (*heroes, "side:heroes")
+    assert tried >= 3
