@@ -222,7 +222,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "apart": (("place", "place"), "num"),
     "route": (("unit", "place", "place"), "num"),
     "nearest": (("place", "sel"), "num"),
-    "search_card": (("value",), "bool"),
+    "search_card": (("card",), "bool"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.

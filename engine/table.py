@@ -560,9 +560,10 @@ def within(ctx, value, spec) -> bool:
 
 
 def search_card(ctx, card) -> bool:
-    """`search_card(c)`: whether a card is one of the scenario's Scenario Search Cards (`search_cards`,
-    named by title or id); never true in a scenario that names none."""
-    if not (type(card) is Ref and card.kind == "card"):
+    """`search_card(c)`: whether a card (a copy on the table, or a card by name: `search_card(keys)`) is one
+    of the scenario's Scenario Search Cards (`search_cards`, named by title or id); never true in a
+    scenario that names none."""
+    if not (type(card) is Ref and card.kind in ("card", "card_proto")):
         return False
     game = ctx.game
     wanted = game.scratch.get("search_cards")
@@ -570,6 +571,8 @@ def search_card(ctx, card) -> bool:
         named = game.model.scenario.get("props", {}).get("search_cards") or []
         wanted = game.scratch["search_cards"] = frozenset(
             _slug(str(n)) for n in (named if isinstance(named, list) else [named]))
+    if card.kind == "card_proto":
+        return card.id in wanted
     record = game.state["cards"].get(card.id)
     return record is not None and record.get("proto") in wanted
 

@@ -63,3 +63,5 @@ def test_search_card_takes_one_card(write_pack):
     assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
     bad = good.replace("search_card(c)", "search_card(c, c)")
     assert "E0301" in codes(check(write_pack, bad))
+    unit = good.replace("search_card(c)", "search_card(unit)")  # a unit is no card
+    assert not check(write_pack, unit).ok

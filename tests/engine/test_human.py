@@ -107,7 +107,11 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert re.search(r"Heroes — Trial \(Alice\): choose a Zombie: Zombie (×[23]|\d+) in b2(, any one)? \(the only choice\)\n(─|\Z)", out)  # not asked
     lines = out.splitlines()
     only = [i for i, line in enumerate(lines) if line.endswith("(the only choice)")]
-    assert only and not any(lines[i - 1].startswith("Goals:") for i in only)  # said in a line, no screen before it
+    assert only
+    for i in only:  # said in a line: no screen (its heading "… to play") since the last question asked
+        asked = max(j for j in range(i) if lines[j].startswith("Choose ") or lines[j].endswith("(the only choice)")
+                    or j == 0)
+        assert not any(" to play " in line for line in lines[asked:i]), lines[asked:i + 1]
     assert "Martians" not in out and "M " not in out  # no side without units in the legend
     assert re.search(r"\d\. pass\n", out)
     assert "┃" in out or "╏" in out          # the Shed's walls and door

@@ -116,7 +116,7 @@ def test_the_movement_roll_comes_before_the_choice_of_move_or_search(pack):
     play(game)
     entries = game.entries
     choices = [i for i, e in enumerate(entries) if e["type"] == "choice" and e["label"].startswith("hero_turn.move: action")]
-    assert len(choices) > 20 and any(entries[i]["picked"] == "search" for i in choices)
+    assert len(choices) > 10 and any(entries[i]["picked"] == "search" for i in choices)
     for i in choices:
         step = []  # this Hero's step up to the choice: from the entry after the last step's end
         j = i - 1
@@ -265,3 +265,84 @@ def test_the_starting_heroes_free_card_is_never_a_scenario_search_card(pack):
         tried += 1
         assert game.state["cards"][keys]["where"] not in (*heroes, "side:heroes")
     assert tried >= 3
+
+
+def test_a_deck_of_nothing_but_search_cards_gives_no_free_card(pack):
+    """The draw pile holds only the Keys: they go back each time, and after a bounded number of tries the
+    Hero gets no free card (the Keys never come to him)."""
+    game = bare_game(pack, scenario="escape_in_the_truck")
+    becky = put(game, "becky", "town_center.b2")
+    keys = _on_top(game, "keys")
+    game.state["decks"]["hero_deck"]["draw"] = [keys]
+    game.state["counters"]["bonus_draw"] = 1
+    game.emit("hero_draw", {"finder": becky})
+    assert game.state["cards"][keys]["where"] == "deck"
+    assert not any(r["where"] in (becky.id, "side:heroes") for r in game.state["cards"].values())
+    assert sum("no free card" in e.get("text", "") for e in game.entries) == 1
+
+
+def test_resourceful_on_a_free_card_puts_a_search_card_back_and_keeps_the_other(pack):
+    """Complete Rulebook §16.3.3: Resourceful works on free starting cards, but a Scenario Search Card
+    among the two goes back into the deck (§5.6.4.1) rather than being kept or discarded."""
+    from tests.engine.test_lnoe_faq import Script
+
+    game = bare_game(pack, scenario="escape_in_the_truck")
+    game.policies["heroes"] = Script("Resourceful: draw two and keep one")
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    lighter = _on_top(game, "lighter")
+    keys = _on_top(game, "keys")  # drawn first
+    game.state["counters"]["bonus_draw"] = 1
+    game.emit("hero_draw", {"finder": jake})
+    assert game.state["cards"][keys]["where"] == "deck" and keys in game.state["decks"]["hero_deck"]["draw"]
+    assert game.state["cards"][lighter]["where"] == jake.id
+
+
+def test_no_hero_card_is_wasted_on_a_move_action_out_of_control_took(pack):
+    """After Out of Control the Move Action is over: Ruuuuuun! is not offered for a roll nobody will use."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game = bare_game(pack, zombies=["out_of_control"], needs=("gas_station",))
+    game.policies["heroes"] = heroes = Script()
+    billy = put(game, "billy", GAS + "g1")
+    put(game, "zombie", GAS + "e1")
+    to_hand(game, "out_of_control", "zombies")
+    run = to_hand(game, "ruuuuuun", "heroes")
+    dice(game, [1])
+    _move_step(game, billy)
+    assert not any(run in [getattr(o, "id", None) for o in options] for _, options in heroes.asked)
+    assert game.state["cards"][run]["where"] == "side:heroes"
+
+
+POOL_SCENARIO = """import lnoe
+using lnoe
+
+scenario "Pool Check" {
+  board small_town
+  rounds 10
+  heroes 4
+  search_cards "Keys"
+  rules hero_card_pool(x: 4)
+  heroes win at sundown
+}
+"""
+
+
+def test_the_hero_card_pool_puts_a_search_card_back(tmp_path):
+    """Hero Card Pool (x): the pool drawn at setup keeps no Scenario Search Card (here the Keys, put on
+    top of the deck): it goes back and another card takes its place."""
+    from spawnpit.compiler import compile_paths
+    from spawnpit.engine import new_game
+
+    (tmp_path / "pack.toml").write_text('name = "pool-check"\n')
+    (tmp_path / "main.pit").write_text(POOL_SCENARIO)
+    result = compile_paths([tmp_path])
+    assert result.ok, [f"{d.code} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "pool_check", seed=1, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    keys = _on_top(game, "keys")
+    pool = [e for e in game.model.hooks.get("setup", ()) if e.rule.get("title", "").startswith("Hero Card Pool")]
+    assert pool
+    for hook in pool:
+        game._run(hook, {})
+    hand = [c for c, r in game.state["cards"].items() if r["where"] == "side:heroes"]
+    assert len(hand) == 4 and keys not in hand and game.state["cards"][keys]["where"] == "deck"
