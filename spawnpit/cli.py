@@ -7,6 +7,7 @@ Nothing the user types ends in a Python traceback: internal failures print a sho
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -69,6 +70,12 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:
+            # the reader went away (`spawnpit play … | head`): stop quietly, as other command-line tools do;
+            # what remains to be flushed goes nowhere instead of failing again at exit
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(128 + 13)  # SIGPIPE's exit status
         except Exception as err:  # noqa: BLE001 - the last line of defence
             click.echo(f"spawnpit: internal error: {type(err).__name__}: {err}", err=True)
             click.echo("This is a bug in spawnpit, not in your content. Please report it with the command you ran.",

@@ -434,3 +434,17 @@ def test_ctrl_c_before_the_resumed_game_is_back_where_it_was_left_keeps_the_log_
     _ctrl_c_after(monkeypatch, 2)
     result = CliRunner().invoke(main, ["resume", str(log), "-i", pack(write_pack)], input="1\n" * 300)
     assert result.exit_code == 130 and "is left as it was" in result.output and log.read_text() == before, result.output
+
+
+def test_output_piped_to_a_reader_that_went_away_ends_quietly():
+    """`spawnpit sim … | head`: when the reader has gone before spawnpit writes, it stops with SIGPIPE's
+    exit status (141) and no "internal error" report (before: BrokenPipeError as an internal error)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "spawnpit", "sim", "die-zombies-die", "-n", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before anything is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141
+    assert "internal error" not in err and "Traceback" not in err, err
