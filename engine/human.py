@@ -11,6 +11,7 @@ Ctrl-C or `q` raise PlayerQuit."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections import Counter
@@ -52,6 +53,18 @@ side's letter with a number (Z3) is that many of its units alike in the space
 on the board (yellow)."""
 
 
+class _Terminal(Console):
+    """The terminal's console. When its reader goes away (the screen piped to a program that stopped
+    reading), rich would end the process on the spot (SystemExit); this raises BrokenPipeError instead,
+    so whoever runs the game can keep its log first."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise BrokenPipeError("the output was closed")
+
+
 class HumanPolicy:
     """Plays one side from the terminal. `console`: a rich Console (a StringIO one in tests);
     `input`: a callable returning one line of the player's answer (the terminal when None);
@@ -60,7 +73,7 @@ class HumanPolicy:
     name = "human"
 
     def __init__(self, console: Console | None = None, input=None, compact: bool | None = None) -> None:
-        self.console = console if console is not None else Console()
+        self.console = console if console is not None else _Terminal()
         self.input = input
         self.compact = compact
         self._game, self._shown = None, 0      # the game being shown, how many log entries were

@@ -481,6 +481,8 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
         ended = ("abandoned by a player", "game abandoned", EXIT_OK)
     except KeyboardInterrupt:  # Ctrl-C while no one was asked anything (the AI's turn): the log is kept
         ended = ("interrupted", "interrupted", 130)
+    except BrokenPipeError:  # the screen's reader went away (`| head`, a closed pipe): the log is kept
+        ended = ("interrupted: the output was closed", "the output was closed", 128 + 13)
     finally:
         stop()
     with _signals_held():  # from here a SIGHUP or SIGTERM waits until the log is written

@@ -448,3 +448,26 @@ def test_output_piped_to_a_reader_that_went_away_ends_quietly():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) == 141
     assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_a_game_whose_output_is_closed_midway_keeps_its_log(tmp_path):
+    """A human game whose screen goes away in the middle (its output piped to a reader that left): the
+    log so far is kept, marked interrupted, and it replays as the start of the game."""
+    import subprocess
+    import sys
+
+    log = tmp_path / "game.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "spawnpit", "play", "die-zombies-die", "--heroes", "human",
+                             "--seed", "3", "--log", str(log)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.read(2000)  # the first screen, then the reader goes away
+    proc.stdout.close()
+    proc.stdin.write(b"1\n" * 50)
+    proc.stdin.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141
+    assert "internal error" not in err and "Traceback" not in err, err
+    head = json.loads(log.read_text().splitlines()[0])
+    assert head["unfinished"] == "interrupted: the output was closed"
+    replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
