@@ -6,8 +6,8 @@ cell edges, a grid per part of a composite board, drawn compact when the termina
 tracks as a compact list; the spaces of a choice of spaces numbered on it), the log since the last
 prompt, the player's own units, what they carry and hold, the round, moment, tracks and objectives, then
 the question in words and its numbered options. Wrong answers are asked again; `?` lists the commands
-(`?N` explains option N, `b` the board, `c` your side, `l` the log, `o` the objectives); end of input,
-Ctrl-C or `q` raise PlayerQuit."""
+(`?N` explains option N, `b` the board, `c` your side, `l` the log, `o` the objectives, `a` the AI's
+answer); end of input, Ctrl-C or `q` raise PlayerQuit."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spawnpit.engine.layout import town_map
-from spawnpit.engine.policies import PlayerQuit  # noqa: F401  (raised here, caught by the CLI)
+from spawnpit.engine.policies import AIPolicy, PlayerQuit  # PlayerQuit: raised here, caught by the CLI
 from spawnpit.engine.state import Ref
 
 CELL, SMALL, LOG_LINES = 9, 3, 24  # characters inside a grid cell (full, compact); most log lines shown per prompt
@@ -45,12 +45,16 @@ HELP = """Type the number of an option and press Enter. Other commands:
   b   the board again (a town of several boards: board by board, with cell names)
   c   your side: units, wounds, items, cards
   l   the last 60 log lines     o  the goals and how far each is
+  a   let the AI answer this question for you (as `--heroes ai` would)
   ?   this help                 q  quit the game (asks first; Ctrl-C and Ctrl-D don't)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
 Anderson, Jo Johnny: the legend and your side's panel say which is who); a
 side's letter with a number (Z3) is that many of its units alike in the space
 (or, in a crowded compact cell, of its units); a choice of spaces numbers them
 on the board (yellow)."""
+
+
+_AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
 
 
 class _Terminal(Console):
@@ -99,7 +103,13 @@ class HumanPolicy:
                                   compact=compact, new=self._new_cards(game, side), width=self.console.width))
         alike = {k: len(group) for k, group in enumerate(groups) if len(group) > 1}
         self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
-        return groups[self._ask(game, side, label, shown, numbers)][0]
+        picked = self._ask(game, side, label, shown, numbers)
+        if picked is _AI_ANSWERS:  # `a`: the ai policy's answer, from the rules' own advice
+            index = AIPolicy().choose(game, side, label, options)
+            said = "pass" if options[index] is None else option_label(game, options[index])
+            self.console.print(Text(f"the AI chooses: {said}", style="grey50"))
+            return index
+        return groups[picked][0]
 
     def finish(self, game) -> None:
         """The last screen, for the CLI to show once the game is over (the result is in its log)."""
@@ -145,6 +155,8 @@ class HumanPolicy:
                 continue
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
+            if word == "a":
+                return _AI_ANSWERS
             shown = self._command(game, side, word, options, numbers)
             if shown is None:
                 why = "no answer" if not answer else f"`{answer}` is not one of the choices"
@@ -1033,7 +1045,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     spaces = [o for o in options if o is not None]
     if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         return Group(head, _space_columns(game, options),
-                     Text(f"Choose 1-{len(options)} (the numbers are on the board too; ? for help, q quits)",
+                     Text(f"Choose 1-{len(options)} (the numbers are on the board too; a: the AI's choice, ? help, q quits)",
                           style="grey50"))
     out = head
     for i, option in enumerate(options, 1):
@@ -1045,7 +1057,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
         if hint and room > 12:
             out.append(f" — {_clip(hint, room)}", style="grey62")
         out.append("\n")
-    out.append(f"Choose 1-{len(options)} (?N explains option N, ? for help, q quits)", style="grey50")
+    out.append(f"Choose 1-{len(options)} (?N explains option N, a: the AI's choice, ? help, q quits)", style="grey50")
     return out
 
 

@@ -4,6 +4,7 @@ same in a real terminal under tmux when it is installed."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -682,3 +683,24 @@ def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
     spaces = {space_name(game, s) for s in game.board.spaces}
     assert set(asked) <= spaces
     assert not re.search(r"^Zombies — Zombie Hunger: choose a space", out, re.M)
+
+
+def test_a_lets_the_ai_answer_each_question(lnoe):
+    """`a` answers the question as the ai policy would: a Hero player who types `a` every time plays a
+    whole game, each answer said ("the AI chooses: …"), and the game is the same each time it is played
+    so (the AI's answers depend only on the game). Zombies alike in a space are still one option, so
+    where the AI would pick one of them the player is not asked at all."""
+    from spawnpit.engine import AIPolicy
+
+    def game_typing_a():
+        human = HumanPolicy(console=console(), input=answers(["a"] * 1000, then=None))  # then: the player leaves
+        game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": human, "zombies": AIPolicy()})
+        play(game)
+        return game, human.console.file.getvalue()
+
+    game, out = game_typing_a()
+    again, _ = game_typing_a()
+    assert game.state["result"] is not None and game.entries == again.entries
+    asked = out.count("> a\n")  # each question asked, answered `a`
+    assert out.count("the AI chooses: ") == asked > 10 and "is not one of the choices" not in out
+    assert "a: the AI's choice" in out
