@@ -11,7 +11,6 @@ answer); end of input, Ctrl-C or `q` raise PlayerQuit."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections import Counter
@@ -60,12 +59,10 @@ _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
 class _Terminal(Console):
     """The terminal's console. When its reader goes away (the screen piped to a program that stopped
     reading), rich would end the process on the spot (SystemExit); this raises BrokenPipeError instead,
-    so whoever runs the game can keep its log first."""
+    so whoever runs the game can keep its log first (and send what is left to write elsewhere)."""
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
         raise BrokenPipeError("the output was closed")
 
 

@@ -59,6 +59,16 @@ def _texts(result) -> dict[str, str]:
     return texts
 
 
+EXIT_PIPE = 128 + 13  # SIGPIPE's exit status: the output's reader went away
+
+
+def _output_gone() -> None:
+    """Standard output's reader went away: what remains to be written or flushed goes nowhere, instead
+    of failing again (at exit, as a report on stderr)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 class _Group(click.Group):
     """Turns an unexpected exception into a short report and exit code 2, never a traceback."""
 
@@ -70,12 +80,9 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except BrokenPipeError:
-            # the reader went away (`spawnpit play … | head`): stop quietly, as other command-line tools do;
-            # what remains to be flushed goes nowhere instead of failing again at exit
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            sys.exit(128 + 13)  # SIGPIPE's exit status
+        except BrokenPipeError:  # the reader went away (`spawnpit sim … | head`): stop quietly, as other tools do
+            _output_gone()
+            sys.exit(EXIT_PIPE)
         except Exception as err:  # noqa: BLE001 - the last line of defence
             click.echo(f"spawnpit: internal error: {type(err).__name__}: {err}", err=True)
             click.echo("This is a bug in spawnpit, not in your content. Please report it with the command you ran.",
@@ -482,7 +489,8 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
     except KeyboardInterrupt:  # Ctrl-C while no one was asked anything (the AI's turn): the log is kept
         ended = ("interrupted", "interrupted", 130)
     except BrokenPipeError:  # the screen's reader went away (`| head`, a closed pipe): the log is kept
-        ended = ("interrupted: the output was closed", "the output was closed", 128 + 13)
+        _output_gone()
+        ended = ("interrupted: the output was closed", "the output was closed", EXIT_PIPE)
     finally:
         stop()
     with _signals_held():  # from here a SIGHUP or SIGTERM waits until the log is written

@@ -690,7 +690,8 @@ def test_a_lets_the_ai_answer_each_question(lnoe):
     whole game, each answer said ("the AI chooses: …"), and the game is the same each time it is played
     so (the AI's answers depend only on the game). Zombies alike in a space are still one option, so
     where the AI would pick one of them the player is not asked at all."""
-    from spawnpit.engine import AIPolicy
+    from spawnpit.engine import AIPolicy, ScriptedPolicy
+    from spawnpit.engine.human import alike_options
 
     def game_typing_a():
         human = HumanPolicy(console=console(), input=answers(["a"] * 1000, then=None))  # then: the player leaves
@@ -701,6 +702,23 @@ def test_a_lets_the_ai_answer_each_question(lnoe):
     game, out = game_typing_a()
     again, _ = game_typing_a()
     assert game.state["result"] is not None and game.entries == again.entries
+
+    class Checked:  # replays the Heroes' logged answers; where the player was asked, the AI's answer then
+        def __init__(self, logged):
+            self.logged, self.asked = list(logged), 0
+
+        def choose(self, game, side, label, options):
+            index = self.logged.pop(0)
+            if len(alike_options(game, options)) > 1:  # asked (one option alone is said, not asked)
+                self.asked += 1
+                assert index == AIPolicy().choose(game, side, label, options), label
+            return index
+
+    heroes = Checked(e["index"] for e in game.entries if e["type"] == "choice" and e["side"] == "heroes")
+    zombies = [e["index"] for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
+    replay = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": heroes, "zombies": ScriptedPolicy(zombies)})
+    play(replay)
+    assert heroes.asked > 10 and replay.entries == game.entries
     asked = out.count("> a\n")  # each question asked, answered `a`
     assert out.count("the AI chooses: ") == asked > 10 and "is not one of the choices" not in out
     assert "a: the AI's choice" in out
