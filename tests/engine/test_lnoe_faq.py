@@ -398,7 +398,7 @@ def test_faq_8_theres_too_many_doubles_up_on_pits_after_the_even_spawn_spreading
     assert len(pits) == 4
     for _ in range(5):
         game.add_unit(game.model.protos("zombie")[0], pits[0])
-    answer(game, "zombies", "theres_too_many", None)
+    answer(game, "zombies", "Place every Zombie the die allows", "theres_too_many", None)
     to_hand(game, "theres_too_many", "zombies")
     left = dice(game, [3, 3], [4], [2])  # 6 beats 5 on the board; D6 = 4, one a pit; then D3 = 2
     game.emit("zombie_turn.spawn_roll")
