@@ -5,9 +5,9 @@ pay for drawing). Before each choice: the board (grids as cells, buildings shade
 cell edges, a grid per part of a composite board, drawn compact when the terminal is short; zones and
 tracks as a compact list; the spaces of a choice of spaces numbered on it), the log since the last
 prompt, the player's own units, what they carry and hold, the round, moment, tracks and objectives, then
-the question in words and its numbered options. Wrong answers are asked again; `?` lists the commands
-(`?N` explains option N, `b` the board, `c` your side, `l` the log, `o` the objectives, `a` the AI's
-answer); end of input, Ctrl-C or `q` raise PlayerQuit."""
+the question in words and its numbered options, all cut to the terminal's height (`fitted`). Wrong
+answers are asked again; `?` lists the commands (`?N` explains option N, `b` the board, `c` your side,
+`l` the log, `o` the objectives, `a` the AI's answer); end of input, Ctrl-C or `q` raise PlayerQuit."""
 
 from __future__ import annotations
 
@@ -69,14 +69,18 @@ class _Terminal(Console):
 class HumanPolicy:
     """Plays one side from the terminal. `console`: a rich Console (a StringIO one in tests);
     `input`: a callable returning one line of the player's answer (the terminal when None);
-    `compact`: draw grids one line a cell (None: when the full board would not fit the terminal)."""
+    `compact`: draw grids one line a cell (None: when the full board would not fit the terminal);
+    `fit`: cut each screen to the console's height, so the board and the question show together
+    (None: when the console is a terminal; a screen piped elsewhere is shown whole)."""
 
     name = "human"
 
-    def __init__(self, console: Console | None = None, input=None, compact: bool | None = None) -> None:
+    def __init__(self, console: Console | None = None, input=None, compact: bool | None = None,
+                 fit: bool | None = None) -> None:
         self.console = console if console is not None else _Terminal()
         self.input = input
         self.compact = compact
+        self.fit = fit
         self._game, self._shown = None, 0      # the game being shown, how many log entries were
         self._drawn = None                     # what the board showed when it was last drawn
         self._held: set | None = None          # the cards the side held at the last prompt
@@ -96,10 +100,16 @@ class HumanPolicy:
         with_board = drawn != self._drawn or bool(numbers)
         self._drawn = drawn
         compact = self._compact(game)
-        self.console.print(screen(game, side, self._news(game), numbers=numbers, board=with_board,
-                                  compact=compact, new=self._new_cards(game, side), width=self.console.width))
         alike = {k: len(group) for k, group in enumerate(groups) if len(group) > 1}
-        self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
+        news, new = self._news(game), self._new_cards(game, side)
+        if self._fits():
+            ask = {"label": label, "options": shown, "rule": rule, "alike": alike}
+            for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new):
+                self.console.print(part)
+        else:
+            self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
+                                      new=new, width=self.console.width))
+            self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _AI_ANSWERS:  # `a`: the ai policy's answer, from the rules' own advice
             index = AIPolicy().choose(game, side, label, options)
@@ -112,6 +122,10 @@ class HumanPolicy:
         """The last screen, for the CLI to show once the game is over (the result is in its log)."""
         self.console.print(screen(game, None, self._news(game), compact=self._compact(game), width=self.console.width))
         self.console.print(ending(game))
+
+    def _fits(self) -> bool:
+        """Whether each question's screen is cut to the terminal's height (see `fitted`)."""
+        return self.fit if self.fit is not None else self.console.is_terminal
 
     def _compact(self, game) -> bool:
         if self.compact is not None:
@@ -279,21 +293,115 @@ def screen(game, side: str | None, entries: list, numbers: dict | None = None, b
     """The board (or a line saying it is as before), the log lines given, the side's own units and
     cards, then the round, moment, tracks and objectives (when nothing at all happened since the last
     screen, only a line saying so)."""
+    return Group(*_screen_parts(game, side, entries, numbers, board, compact, new, width).values())
+
+
+def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, new=None, width=None,
+                  log_lines: int = LOG_LINES) -> dict:
+    """screen's parts by name, in the order shown: heading, board, key (its legend and markers), log,
+    mine (the side's units and cards), status, goals."""
     heading = f"{_called(game, 'side', side)} to play" if side else "the game is over"
-    parts = [Rule(heading, style="grey50")]
+    parts = {"heading": Rule(heading, style="grey50")}
     if not board and not [e for e in entries if e.get("type") != "choice"] and not new:
-        return Group(*parts, Text("(nothing changed since the last question: b shows the board, c your side, "
-                                  "o the goals)", style="grey50"))
-    parts.append(board_view(game, numbers, compact, side, width=width) if board else
-                 Text("(the board is as before: type b to see it)", style="grey50"))
-    if entries:
-        parts.append(log_view(game, entries))
+        parts["board"] = Text("(nothing changed since the last question: b shows the board, c your side, "
+                              "o the goals)", style="grey50")
+        return parts
+    if board:
+        drawn, key = board_parts(game, numbers, compact, side, width=width)
+        parts["board"] = Group(*drawn)
+        if key:
+            parts["key"] = Group(*key)
+    else:
+        parts["board"] = Text("(the board is as before: type b to see it)", style="grey50")
+    if entries and log_lines:
+        parts["log"] = log_view(game, entries, log_lines)
     mine = side_view(game, side, new) if side else None
-    return Group(*parts, *([mine] if mine else []), status(game))
+    if mine:
+        parts["mine"] = mine
+    parts["status"] = status(game, with_goals=False)
+    goals = objectives_view(game)
+    if goals:
+        parts["goals"] = goals
+    return parts
 
 
-def status(game) -> Text:
-    """Round, moment, the tracks and counters worth showing, then the objectives with their progress."""
+# What a screen too tall for the terminal keeps, most wanted first, once the question (without its rule's
+# text) and the status line are in: the board when the question is which space (its numbers are the
+# answers), four lines of the log, the board, the rule's text, the side's units and cards, the goals,
+# the legend, the heading, more of the log, the list of spaces under such a question. What it leaves
+# out is named, with the command that shows it, on a line above the question.
+_KEEP = ("numbered board", "log", "board", "rule", "mine", "goals", "key", "heading", "more log", "list")
+_SHOWN_BY = {"board": "b the board", "key": "b the legend", "mine": "c your side", "goals": "o the goals"}
+
+
+def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | None = None, board: bool = True,
+           compact: bool = False, new: set | None = None) -> list:
+    """The screen and the question (prompt's arguments in `ask`) as renderables that fit the console's
+    height with a line left for the answer, the parts kept in _KEEP's order. The question itself is
+    always there, whole, and its options."""
+    width = console.width
+    options = console.options.update_width(width)
+
+    def tall(renderable) -> int:
+        return len(console.render_lines(renderable, options, pad=False))
+
+    parts = _screen_parts(game, side, entries, numbers, board, compact, new, width)
+    question = prompt(game, side, width=width, **ask)
+    shown = [*parts.values(), question]
+    if sum(map(tall, shown)) <= console.height - 1:
+        return shown
+    room = console.height - 2 - tall(parts["status"])  # (a line for the answer, one for the note of what is left out)
+    kept, ask_with, log_lines = {"status"}, "brief", 0
+    # the board drawn with the spaces' numbers on it, when it fits: the options need not be listed then
+    numbered = bool(numbers) and "key" in parts and (
+        tall(parts["board"]) + tall(prompt(game, side, width=width, brief=True, listed=False, **ask)) <= room)
+    variants = {"brief": prompt(game, side, width=width, brief=True, listed=not numbered, **ask),
+                "rule": prompt(game, side, width=width, listed=not numbered, **ask), "list": question}
+    left = room - tall(variants["brief"])
+
+    def log_within(room: int) -> int:
+        """The most log lines that fit in `room` (0 when fewer than two do: one would only say how many
+        were left out)."""
+        n = max(0, min(LOG_LINES, room))
+        while n and tall(log_view(game, entries, n)) > room:
+            n -= 1
+        return n if n >= 2 else 0
+
+    for want in _KEEP:
+        if want in ("rule", "list"):
+            grown = tall(variants[want]) - tall(variants[ask_with])
+            if grown <= left and (want == "rule" or numbered):
+                left, ask_with = left - grown, want
+        elif want in ("log", "more log"):
+            if "log" in parts:
+                before = tall(log_view(game, entries, log_lines)) if log_lines else 0
+                n = log_within(left + before) if want == "more log" else min(4, log_within(left))
+                if n > log_lines:
+                    left, log_lines = left + before - tall(log_view(game, entries, n)), n
+        else:
+            name = "board" if want == "numbered board" else want
+            if (want == "numbered board") != numbered or name not in parts or name in kept:
+                continue
+            if tall(parts[name]) <= left:
+                left -= tall(parts[name])
+                kept.add(name)
+    out = []
+    for name, part in parts.items():
+        if name == "log":
+            if log_lines:
+                out.append(log_view(game, entries, log_lines))
+        elif name in kept:
+            out.append(part)
+    missing = [command for name, command in _SHOWN_BY.items() if name in parts and name not in kept
+               and not (name == "key" and "board" not in kept)]
+    if missing:
+        out.append(Text(f"(left out to fit the screen: {', '.join(missing)})", style="grey50"))
+    return [*out, variants[ask_with]]
+
+
+def status(game, with_goals: bool = True) -> Text:
+    """Round, moment, the tracks and counters worth showing, then (`with_goals`) the objectives with
+    their progress."""
     limit = game.model.scenario.get("props", {}).get("rounds")
     now = game.state.get("round", 0)
     out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
@@ -305,7 +413,7 @@ def status(game) -> Text:
                if name in _shown_values(game)]
     for name, value in values:
         out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
-    said = objectives_view(game)
+    said = objectives_view(game) if with_goals else None
     if said:
         out.append("\n").append_text(said)
     return out
@@ -537,7 +645,7 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     kept, left_out = _fold(rows, lines)
     out = Text()
     if left_out:
-        out.append(f"… {left_out} log lines left out (l shows more)\n", style="grey50")
+        out.append(f"… {left_out} log line{'s' if left_out != 1 else ''} left out (l shows more)\n", style="grey50")
     for text, style, _ in kept:
         out.append(text + "\n", style=style)
     out.rstrip()
@@ -1032,15 +1140,20 @@ def alike_label(game, option, n: int) -> str:
 
 
 def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120,
-           alike: dict | None = None) -> Text | Group:
-    """The question, what its rule says, and the options numbered (`alike`: option position → how many
-    units alike it stands for, said "Zombie ×3 in …, any one")."""
+           alike: dict | None = None, brief: bool = False, listed: bool = True) -> Text | Group:
+    """The question, what its rule says (not when `brief`), and the options numbered (`alike`: option
+    position → how many units alike it stands for, said "Zombie ×3 in …, any one"). Many spaces are
+    listed in columns, or, not `listed`, left to the numbers on the board."""
     head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
-    said = rule_text(game, rule)
+    said = rule_text(game, rule) if not brief else ""
     if said:
         head.append(f"  ({_clip(said, 2 * width - 8)})\n", style="grey62")
     spaces = [o for o in options if o is not None]
-    if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
+    if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
+        if not listed:
+            passing = f", {len(options)} passes" if len(spaces) < len(options) else ""
+            return head.append(f"Choose 1-{len(options)} on the board{passing} (?N names option N, a: the AI's "
+                               "choice, ? help, q quits)", style="grey50")
         return Group(head, _space_columns(game, options),
                      Text(f"Choose 1-{len(options)} (the numbers are on the board too; a: the AI's choice, ? help, q quits)",
                           style="grey50"))
@@ -1094,17 +1207,25 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
     between them place on the table is one map of the whole town (when it fits `width`)."""
+    drawn, key = board_parts(game, numbers, compact, viewer, whole, width)
+    return Group(*drawn, *key)
+
+
+def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
+                whole: bool = True, width: int | None = None) -> tuple[list, list]:
+    """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
+    the markers line)."""
     board = game.board
     if board is None:
-        return Text("(this scenario has no board)", style="grey50")
+        return [Text("(this scenario has no board)", style="grey50")], []
     marks, numbers = unit_marks(game, compact), numbers or {}
     grids = list(dict.fromkeys(board.info[s].grid for s in board.spaces if board.info[s].grid))
+    rest = [s for s in board.spaces if board.info[s].grid is None]
+    off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
+    marked = markers_line(game)
     drawn = map_compact(game, marks, numbers) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
-        rest = [s for s in board.spaces if board.info[s].grid is None]
-        marked = markers_line(game)
-        return Group(drawn, *([zone_view(game, rest, marks, numbers)] if rest else []),
-                     legend(game, True, compact, viewer, width), *([marked] if marked else []))
+        return [drawn, *off_grid], [legend(game, True, compact, viewer, width), *([marked] if marked else [])]
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -1112,10 +1233,8 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
         inner = max(len(line) for line in body.plain.splitlines()) + (0 if compact else 2)
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
-    rest = [s for s in board.spaces if board.info[s].grid is None]
-    parts = ([Columns(panels)] if panels else []) + ([zone_view(game, rest, marks, numbers)] if rest else [])
-    marked = markers_line(game)
-    return Group(*parts, legend(game, bool(panels), compact, viewer, width), *([marked] if marked else []))
+    return (([Columns(panels)] if panels else []) + off_grid,
+            [legend(game, bool(panels), compact, viewer, width), *([marked] if marked else [])])
 
 
 def town_layout(game):
