@@ -400,15 +400,15 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
 
 
 def status(game, with_goals: bool = True) -> Text:
-    """Round, moment, the tracks and counters worth showing, then (`with_goals`) the objectives with
-    their progress."""
+    """Round, moment, the tracks and counters worth showing (a scenario counter no goal names only while
+    it is not 0), then (`with_goals`) the objectives with their progress."""
     limit = game.model.scenario.get("props", {}).get("rounds")
     now = game.state.get("round", 0)
     out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
                          "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
     goals = _objective_names(game)
     values = [(counter_title(name), v) for name, v in game.state.get("counters", {}).items()
-              if name in _shown_values(game) and name not in goals]
+              if name in _shown_values(game) and name not in goals and v]  # (none pending: nothing to say)
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
     for name, value in values:
