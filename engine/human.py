@@ -382,6 +382,8 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
             name = "board" if want == "numbered board" else want
             if (want == "numbered board") != numbered or name not in parts or name in kept:
                 continue
+            if name == "key" and "board" not in kept:  # a legend without its board says nothing
+                continue
             if tall(parts[name]) <= left:
                 left -= tall(parts[name])
                 kept.add(name)
@@ -613,8 +615,9 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     """The entries as sentences under a heading per moment, at most `lines` of them; choices,
     bookkeeping counters and long runs of one side's moves left out or summed up (a run's moves listed
     up to `moves` characters, 0 for all). Where there are more lines, the oldest of bookkeeping
-    (BOOKKEEPING: cards discarded, markers, moves) go first, then the oldest of the rest, so a shot's
-    roll or a kill is not pushed out by the discards that followed it."""
+    (BOOKKEEPING: cards discarded, markers, single moves) go first, then the oldest of the rest, so a
+    shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
+    in a line (how the Zombies came) is kept like a roll."""
     shown = _shown_values(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
@@ -636,7 +639,7 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             steps = "; ".join(f"{step} ×{n}" if n > 1 else step for step, n
                               in Counter(_step(game, e) for e in entries[i:i + run]).items())
             rows.append((f"  {run} moves by {_called(game, 'side', side)} ({entry.get('rule') or 'moving'}): "
-                         + (_clip(steps, moves) if moves else steps), "", False))
+                         + (_clip(steps, moves) if moves else steps), "", True))  # how they came: kept
             i += run
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),

@@ -526,8 +526,9 @@ def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
 
 
 def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
-    """More lines than fit: the oldest bookkeeping (discards, markers, moves) is left out first, so a
-    roll or a kill stays, even when as many discards followed it; headings go with their last line."""
+    """More lines than fit: the oldest bookkeeping (discards, markers, single moves) is left out first,
+    so a roll, a kill or a run of Zombie moves summed up in a line stays, even when as many discards
+    followed it; headings go with their last line."""
     from spawnpit.engine.human import _fold, log_view
 
     game = new_game(lnoe, "die-zombies-die", seed=5)
@@ -544,6 +545,13 @@ def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
                *({"type": "discard", "card": c, "round": 3, "at": "zombie_turn.place_spawns"} for c in cards[:30])]
     kept = log_view(game, spawned, lines=5).plain
     assert "2 × Zombie spawn at" in kept and kept.count("discarded") == 3  # a spawn is no bookkeeping
+    zombie = game.add_unit(game.model.protos("zombie")[0], space)
+    others = [s for s in game.board.spaces if s != space][:5]
+    walked = [*({"type": "move", "unit": zombie.id, "from": space, "to": to, "rule": "Zombie Hunger", "round": 4,
+                 "at": "zombie_turn.move_zombies"} for to in others),
+              *({"type": "discard", "card": c, "round": 4, "at": "zombie_turn.fight"} for c in cards[:30])]
+    kept = log_view(game, walked, lines=4).plain
+    assert "5 moves by Zombies (Zombie Hunger)" in kept  # how the Zombies came: a summed-up run is kept
     rows = [("h1", "", None), ("a", "", False), ("r", "", True), ("h2", "", None), ("d", "", False), ("e", "", False)]
     assert _fold(rows, 6) == (rows, 0)
     assert _fold(rows, 5) == ([rows[0], rows[2], rows[3], rows[4], rows[5]], 1)

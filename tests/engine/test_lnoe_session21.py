@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spawnpit.engine import AIPolicy
 from tests.engine.lnoe_table import dice, put
-from tests.engine.test_lnoe_faq import answer, bare_game, where
+from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
 
 ALL, FEWER, ONE_MORE = ("Place every Zombie the die allows", "Place one fewer (then you may hold back more)",
                         "Hold back one more Zombie")
@@ -78,3 +78,48 @@ def test_a_hero_entering_play_during_the_zombie_fights_sits_the_step_out(pack):
     assert [e["values"] for e in game.entries if e["type"] == "roll" and e["rule"] == "Fight"] == [[1, 2], [6]]
     assert sum(where(game, z) == "town_center.b2" for z in zombies) == 2  # both still there
     assert game.state["units"][newcomers[0]]["wounds"] == 0
+
+
+def test_a_shambling_zombie_makes_no_other_move_that_step(pack):
+    """Shamble's D6 is the Zombie's move this turn, instead of its one space (Complete Rulebook §16.4.9:
+    only Extra Zombie Move makes it D6+1). The play-test saw a Shamble of 5 walk 6 spaces into a Hero:
+    the walk, then the Zombie's ordinary move. Here it stops after 1 of its 3; the step then moves the
+    other Zombie only, and the card's marker is gone after the step."""
+    # play it, on the first Zombie; walk to a2, stop; then the other Zombie's ordinary move
+    game = bare_game(pack, zombies=["shamble", 0, "town_center.a2", None, "town_center.c2"])
+    shambler = put(game, "zombie", "town_center.a1")
+    other = put(game, "zombie", "town_center.c1")
+    put(game, "becky", "l_boards.bank_gas_station_junkyard.a1")  # far away: no Hunger here
+    to_hand(game, "shamble", "zombies")
+    left = dice(game, [3])
+    game.emit("zombie_turn.move_zombies.start")
+    assert not left and where(game, shambler) == "town_center.a2"  # walked a1 → a2, then stopped
+    assert game.table.has(shambler, game.lookup("card_moved"))
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, shambler) == "town_center.a2"  # no second move
+    moved = [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+    assert moved == [other.id]
+    assert not game.table.has(shambler, game.lookup("card_moved"))
+
+
+def _fight_with(pack, card: str, hero_roll: list, zombie_roll: list, extra: list, seed: int = 1):
+    """Billy fights a Zombie; the AI Zombie player holds `card`. Returns (the card's place, dice left)."""
+    game = bare_game(pack, seed=seed)
+    game.policies["zombies"] = AIPolicy()
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    cid = to_hand(game, card, "zombies")
+    left = dice(game, hero_roll, zombie_roll, *extra)
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    return game.state["cards"][cid]["where"], left
+
+
+SEEDS = range(1, 7)  # the ai draws among equal options from its own stream: several games, not one
+
+
+def test_the_zombie_ai_plays_uuuurrggghh_only_while_losing(pack):
+    """The play-test saw it add a die to a Zombie that had already won. Losing 2 to 5: it plays it (the
+    extra die rolls a 6); winning 4 to 2: it keeps it, and no die more is rolled."""
+    for seed in SEEDS:
+        assert _fight_with(pack, "uuuurrggghh", [5, 3], [2], [[6]], seed) == ("discard", [])
+        assert _fight_with(pack, "uuuurrggghh", [2, 1], [4], [], seed) == ("side:zombies", [])
+
