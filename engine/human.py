@@ -535,10 +535,17 @@ def ending(game) -> Text:
     winner = _called(game, "side", result["winner"]) if result.get("winner") else "nobody"
     out = Text(f"GAME OVER in round {result.get('round', game.state.get('round'))}: ", style="bold")
     out.append(f"{winner} won" if result.get("winner") else "nobody won", style="bold green")
-    met = next((o for o in getattr(game, "objectives", []) or []
-                if o.get("side") == result.get("side") and o.get("text") == result.get("cause")), None)
-    why = f"{_called(game, 'side', met['side'])} {_result_word(met)} {_goal(game, met)}" if met else result.get("cause", "")
+    why = cause_text(game, result)
     return out.append(f" — {why}" if why else "")
+
+
+def cause_text(game, result: dict) -> str:
+    """Why a game ended, in words: the objective that decided it as the goals line reads it ("Zombies
+    win when heroes killed ≥ 2 (now 2)"), else the cause as logged ("round limit reached")."""
+    cause = result.get("cause")
+    met = next((o for o in getattr(game, "objectives", []) or []
+                if o.get("text") == cause and (result.get("side") is None or o.get("side") == result.get("side"))), None)
+    return f"{_called(game, 'side', met['side'])} {_result_word(met)} {_goal(game, met)}" if met else str(cause or "")
 
 
 def side_view(game, side: str | None, new: set | None = None):
@@ -601,7 +608,9 @@ def cards_view(game, side: str) -> Text:
         props = _card_props(game, cid)
         out.append(f"{_called(game, 'card', record['proto'])}", style="bold")
         out.append(f" ({card_place(game, record['where'])}): ", style="grey50")
-        out.append(" ".join(str(props[k]) for k in ("timing", "text") if props.get(k)) + "\n")
+        timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
+        said = text if timing and text.startswith(timing) else " ".join(t for t in (timing, text) if t)
+        out.append(said + "\n")  # (a text that starts with its timing, "Combat Bonus: …", says it once)
     out.rstrip()
     return out
 
@@ -818,7 +827,7 @@ def _kill(game, e) -> str:
 
 def _result(game, e) -> str:
     winner = _called(game, "side", e["winner"]) if e.get("winner") else "nobody"
-    return f"GAME OVER: {winner} won ({e.get('cause', '')})"
+    return f"GAME OVER: {winner} won ({cause_text(game, e)})"
 
 
 def _counter(game, e) -> str:
@@ -1051,8 +1060,32 @@ def explain_option(game, option) -> str:
     if isinstance(option, Ref) and option.kind == "card":
         props = _card_props(game, option.id)
         return "\n".join(f"{k}: {props[k]}" for k in ("type", "timing", "text") if props.get(k)) or "(no text)"
+    if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:
+        return _space_facts(game, option.id)
     hint = option_hint(game, option)
     return hint or "(nothing more to say)"
+
+
+def _space_facts(game, sid: str) -> str:
+    """A space for `?N`: its building (and what Searching there picks up) or not, who is there, and
+    the markers on it or its building."""
+    board = game.board
+    building = board.info[sid].building
+    if building:
+        found = board.buildings[building]
+        lines = [f"in {found.title}" + (f" (Pick Up: {_called(game, 'card', found.pick_up)})" if found.pick_up else "")]
+    else:
+        lines = ["outside, not in a building"]
+    who = occupants(game, sid)
+    lines.append(f"here: {who}" if who else "nobody here")
+    marked = [(game.state.get(table) or {}).get(key, {}).get("markers") or {}
+              for table, key in (("spaces", sid), ("buildings", building)) if key]
+    markers = [_marker_title(game, m) for found in marked for m, n in found.items() if n and not m.startswith("ai_")]
+    if sid in board.spawn_points:
+        markers.insert(0, "a Spawning Pit")
+    if markers:
+        lines.append("; ".join(markers))
+    return "\n".join(lines)
 
 
 def space_numbers(game, options: list) -> dict[str, int]:

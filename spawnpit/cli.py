@@ -509,6 +509,8 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
         if hasattr(policy, "finish"):
             policy.finish(game)
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
+    if log_path:
+        click.echo(f"  log written to {log_path} (spawnpit replay {shlex.quote(str(log_path))} plays it again)")
 
 
 class _Stopped(BaseException):
@@ -602,9 +604,11 @@ def _summary(game, result: dict, brief: bool = False) -> None:
     """Who won and why; then (not after a person's game, whose last screen said it) the log's counts."""
     from collections import Counter
 
+    from spawnpit.engine.human import cause_text
+
     counts = Counter(e["type"] for e in game.entries)
     winner = result["winner"] or "nobody"
-    cause = str(result["cause"])
+    cause = cause_text(game, result)
     if len(cause) > 200:  # a goal written as a very long expression: its start says which it was
         cause = cause[:197] + "…"
     click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "

@@ -85,7 +85,7 @@ def test_a_whole_game_with_wrong_answers_asked_again(pack):
     assert "2. pass" in out                  # " 2 " answered the second option, pass
     # the status line: the round of how many, the moment by its titles; the goals with their progress
     assert f"Round {result['round']} of 6 · Hero Turn\nGoals: Heroes win when kills ≥ 3 (now 3)  ·  Zombies win at sundown" in out
-    assert "GAME OVER: Heroes won (heroes win when kills >= 3)" in out
+    assert "GAME OVER: Heroes won (Heroes win when kills ≥ 3 (now 3))" in out
     assert out.rstrip().endswith(f"GAME OVER in round {result['round']}: Heroes won — Heroes win when kills ≥ 3 (now 3)")
 
 
@@ -156,7 +156,7 @@ def test_labels_and_log_lines_read_well(pack):
     lines = [describe_entry(game, e) for e in game.entries]
     assert "Alice enters at Shed a1" in lines and "3 × Zombie spawn at b2" in lines
     assert any(line.startswith("Heroes chose Search (") for line in lines)
-    assert lines[-1] == "GAME OVER: Heroes won (heroes win when kills >= 3)"
+    assert lines[-1] == "GAME OVER: Heroes won (Heroes win when kills ≥ 3 (now 3))"  # the goal as the goals line reads it
     assert describe_entry(game, {"type": "roll"}) == "roll"          # odd entries never raise
     assert describe_entry(game, {"type": "new_thing", "x": 1}) == "new_thing: x=1"
 

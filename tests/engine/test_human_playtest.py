@@ -1,0 +1,55 @@
+"""From a play-test at 80×24 (session 21): what a player asks with `?N` about a space, a card's text
+that starts with its timing said once, and why the game ended said as the goals line says it."""
+
+from __future__ import annotations
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import new_game
+from spawnpit.engine.flow import setup
+from spawnpit.engine.human import cards_view, cause_text, explain_option
+from spawnpit.engine.state import Ref
+from spawnpit.resources import builtin_paths
+
+
+@pytest.fixture(scope="module")
+def lnoe() -> dict:
+    return compile_paths(builtin_paths()).pack
+
+
+def test_n_on_a_space_says_its_building_who_is_there_and_its_markers(lnoe):
+    """It said "(nothing more to say)" for every space of a move."""
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    setup(game)
+    board = game.board
+    shop = next(s for s in board.spaces if board.info[s].building and board.buildings[board.info[s].building].pick_up)
+    building = board.buildings[board.info[shop].building]
+    assert explain_option(game, Ref("space", shop)).splitlines()[0] == f"in {building.title} (Pick Up: {building.pick_up})"
+    pit = sorted(board.spawn_points)[0]
+    game.add_unit(game.model.protos("zombie")[0], pit)
+    said = explain_option(game, Ref("space", pit))
+    assert "outside, not in a building" in said or said.startswith("in ")
+    assert "Zombie" in said.splitlines()[1] and said.splitlines()[-1].startswith("a Spawning Pit")
+    game.mark(Ref("building", building.id), "lights_out", 1, game._plain_ctx())
+    assert explain_option(game, Ref("space", shop)).splitlines()[-1] == "Lights Out"
+    empty = next(s for s in board.spaces if not board.info[s].building and s not in board.spawn_points
+                 and not any(r["space"] == s for r in game.state["units"].values()))
+    assert explain_option(game, Ref("space", empty)) == "outside, not in a building\nnobody here"
+
+
+def test_a_card_text_that_starts_with_its_timing_says_it_once(lnoe):
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    cid = next(c for c, r in game.state["cards"].items() if r["proto"] == "meat_cleaver")
+    game.state["cards"][cid]["where"] = "side:heroes"
+    line = next(x for x in cards_view(game, "heroes").plain.splitlines() if x.startswith("Meat Cleaver"))
+    assert line.count("Combat Bonus") == 1, line
+
+
+def test_why_a_game_ended_reads_as_the_goals_line(lnoe):
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    goal = next(o for o in game.objectives if o["side"] == "zombies" and "heroes_killed" in o["text"])
+    game.state["counters"]["heroes_killed"] = 2
+    said = cause_text(game, {"winner": "zombies", "side": "zombies", "cause": goal["text"]})
+    assert said == "Zombies win when heroes killed ≥ 2 (now 2)"
+    assert cause_text(game, {"winner": None, "side": None, "cause": "round limit reached"}) == "round limit reached"
