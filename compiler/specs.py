@@ -223,6 +223,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "route": (("unit", "place", "place"), "num"),
     "nearest": (("place", "sel"), "num"),
     "search_card": (("card",), "bool"),
+    "pool_left": (("kind",), "num"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.

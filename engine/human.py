@@ -309,8 +309,9 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
     if board:
         drawn, key = board_parts(game, numbers, compact, side, width=width)
         parts["board"] = Group(*drawn)
-        if key:
-            parts["key"] = Group(*key)
+        parts["key"] = key[0]
+        if len(key) > 1:
+            parts["markers"] = key[1]  # (markers_line: what the cards put on the table, worth more than the legend)
     else:
         parts["board"] = Text("(the board is as before: type b to see it)", style="grey50")
     if entries and log_lines:
@@ -327,18 +328,23 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
 
 # What a screen too tall for the terminal keeps, most wanted first, once the question (without its rule's
 # text) and the status line are in: the board when the question is which space (its numbers are the
-# answers), four lines of the log, the board, the rule's text, the side's units and cards, the goals,
-# the legend, the heading, more of the log, the list of spaces under such a question. What it leaves
-# out is named, with the command that shows it, on a line above the question.
-_KEEP = ("numbered board", "log", "board", "rule", "mine", "goals", "key", "heading", "more log", "list")
-_SHOWN_BY = {"board": "b the board", "key": "b the legend", "mine": "c your side", "goals": "o the goals"}
+# answers), four lines of the log, the markers cards put on the table, the board, the rule's text, the
+# side's units and cards, the goals, the legend, the heading, more of the log, the list of spaces under
+# such a question. What it leaves out is named, with the command that shows it, on a line above the
+# question. On a terminal too small for that, the status line takes its place in the list and the note
+# is left out too.
+_KEEP = ("numbered board", "status", "log", "markers", "board", "rule", "mine", "goals", "key", "heading", "more log",
+         "list")
+_SHOWN_BY = {"board": ("b", "board"), "key": ("b", "legend"), "markers": ("b", "markers"), "mine": ("c", "your side"),
+             "goals": ("o", "goals")}
 
 
 def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | None = None, board: bool = True,
            compact: bool = False, new: set | None = None) -> list:
     """The screen and the question (prompt's arguments in `ask`) as renderables that fit the console's
-    height with a line left for the answer, the parts kept in _KEEP's order. The question itself is
-    always there, whole, and its options."""
+    height with a line left for the answer, the parts kept in _KEEP's order, and a note naming what was
+    left out. The question itself is always there, whole, and its options (so a question taller than
+    the terminal still scrolls)."""
     width = console.width
     options = console.options.update_width(width)
 
@@ -350,13 +356,40 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
     shown = [*parts.values(), question]
     if sum(map(tall, shown)) <= console.height - 1:
         return shown
-    room = console.height - 2 - tall(parts["status"])  # (a line for the answer, one for the note of what is left out)
-    kept, ask_with, log_lines = {"status"}, "brief", 0
+    plans = []
+    for bare in (False, True):  # bare: a terminal too small for the status line and the note as well
+        noted = 0 if bare else 1
+        for _ in range(3):  # planned with room for a note of `noted` lines; again if the note came out taller
+            shown, note, on_board = _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width,
+                                              console.height - 1 - noted, bare)
+            if note is None or tall(note) <= noted:
+                break
+            noted = tall(note)
+        fits = sum(map(tall, shown)) <= console.height - 1
+        if fits and (on_board or not numbers or bare):  # a choice of spaces: bare, if that shows their board
+            return shown
+        plans.append((fits, shown))
+    return next((shown for fits, shown in plans if fits), plans[0][1])  # (none fits: the question alone
+    # is taller than the terminal, and scrolls after the status line and the note)
+
+
+def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room,
+              bare: bool = False) -> tuple[list, Text | None, bool]:
+    """fitted's choice of parts within `room` lines (the note of what is left out not counted): the
+    renderables to show, the note among them (None when nothing was left out), and whether the board
+    (with the numbers of a choice of spaces) is among them. Not `bare`, the
+    status line is always kept, and the note; `bare`, the status line comes after the numbered board
+    and there is no note."""
+    drawn = board and "key" in parts  # the board itself is drawn (not a line saying it is as before)
+    kept = {"status"} if "status" in parts and not bare else set()  # (a screen where nothing changed has none)
+    room -= sum(tall(parts[k]) for k in kept)
     # the board drawn with the spaces' numbers on it, when it fits: the options need not be listed then
-    numbered = bool(numbers) and "key" in parts and (
+    numbered = bool(numbers) and drawn and (
         tall(parts["board"]) + tall(prompt(game, side, width=width, brief=True, listed=False, **ask)) <= room)
     variants = {"brief": prompt(game, side, width=width, brief=True, listed=not numbered, **ask),
-                "rule": prompt(game, side, width=width, listed=not numbered, **ask), "list": question}
+                "rule": prompt(game, side, width=width, listed=not numbered, **ask),
+                "list": prompt(game, side, width=width, **ask)}
+    ask_with, log_lines = "brief", 0
     left = room - tall(variants["brief"])
 
     def log_within(room: int) -> int:
@@ -380,7 +413,7 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
                     left, log_lines = left + before - tall(log_view(game, entries, n)), n
         else:
             name = "board" if want == "numbered board" else want
-            if (want == "numbered board") != numbered or name not in parts or name in kept:
+            if (want == "numbered board" and not numbered) or name not in parts or name in kept:
                 continue
             if name == "key" and "board" not in kept:  # a legend without its board says nothing
                 continue
@@ -394,11 +427,21 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
                 out.append(log_view(game, entries, log_lines))
         elif name in kept:
             out.append(part)
-    missing = [command for name, command in _SHOWN_BY.items() if name in parts and name not in kept
-               and not (name == "key" and "board" not in kept)]
-    if missing:
-        out.append(Text(f"(left out to fit the screen: {', '.join(missing)})", style="grey50"))
-    return [*out, variants[ask_with]]
+    missing: dict[str, list[str]] = {}  # command → what it shows, of what was left out
+    for name, (command, what) in _SHOWN_BY.items():
+        if name in parts and name not in kept and not (name == "key" and "board" not in kept):
+            missing.setdefault(command, []).append(what)
+    if "log" in parts and not log_lines:
+        missing.setdefault("l", []).append("log")
+    note = None
+    if missing and not bare:
+        note = Text("(left out to fit: " + ", ".join(f"{c} {' and '.join(w)}" for c, w in missing.items()) + ")",
+                    style="grey50")
+        out.append(note)
+    listed = ask_with == "list" or not numbered
+    final = prompt(game, side, width=width, brief=ask_with == "brief", listed=listed,
+                   on_board="board" in kept and drawn, **ask)  # (spaces listed: "on the board too" only when shown)
+    return [*out, final], note, "board" in kept and drawn
 
 
 def status(game, with_goals: bool = True) -> Text:
@@ -781,6 +824,8 @@ def describe_entry(game, e: dict) -> str:
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
         if e.get("type") == "move":
+            if e.get("from") == e.get("to"):  # put where it stood (a Hero placed in the Start: space it was given)
+                return f"{fields['unit']} stays in {space_name(game, e.get('to'))}"
             fields["step"] = _step(game, e)
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
@@ -1176,10 +1221,11 @@ def alike_label(game, option, n: int) -> str:
 
 
 def prompt(game, side: str, label: str, options: list, rule: dict | None = None, width: int = 120,
-           alike: dict | None = None, brief: bool = False, listed: bool = True) -> Text | Group:
+           alike: dict | None = None, brief: bool = False, listed: bool = True, on_board: bool = True) -> Text | Group:
     """The question, what its rule says (not when `brief`), and the options numbered (`alike`: option
     position → how many units alike it stands for, said "Zombie ×3 in …, any one"). Many spaces are
-    listed in columns, or, not `listed`, left to the numbers on the board."""
+    listed in columns (said to be numbered on the board too, unless not `on_board`: the board is not
+    shown), or, not `listed`, left to the numbers on the board."""
     head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
     said = rule_text(game, rule) if not brief else ""
     if said:
@@ -1188,11 +1234,11 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:
             passing = f", {len(options)} passes" if len(spaces) < len(options) else ""
-            return head.append(f"Choose 1-{len(options)} on the board{passing} (?N names option N, a: the AI's "
-                               "choice, ? help, q quits)", style="grey50")
+            return head.append(f"Choose 1-{len(options)} on the board{passing} (?N names it, a: the AI's choice, "
+                               "? help, q quits)", style="grey50")
+        too = "the numbers are on the board too; " if on_board else ""
         return Group(head, _space_columns(game, options),
-                     Text(f"Choose 1-{len(options)} (the numbers are on the board too; a: the AI's choice, ? help, q quits)",
-                          style="grey50"))
+                     Text(f"Choose 1-{len(options)} ({too}a: the AI's choice, ? help, q quits)", style="grey50"))
     out = head
     for i, option in enumerate(options, 1):
         out.append(f"  {i:>2}. ", style="bold")
@@ -1630,6 +1676,11 @@ def markers_line(game) -> Text | None:
                 marked.setdefault(marker, []).append((place, n))
     where: dict[str, list[str]] = {}
     board = game.board
+    for building, record in (game.state.get("buildings") or {}).items():  # a marker on the building itself
+        for marker, n in (record.get("markers") or {}).items():
+            if n and not marker.startswith("ai_") and board is not None and building in board.buildings:
+                where.setdefault(_marker_title(game, marker), []).append(
+                    board.buildings[building].title + (f" ×{n}" if n > 1 else ""))
     for marker, places in marked.items():
         names, done = [], set()
         for place, n in places:
@@ -1642,7 +1693,7 @@ def markers_line(game) -> Text | None:
                     continue
             if not (building in done and n == 1):
                 names.append(_name(game, "what", place) + (f" ×{n}" if n > 1 else ""))
-        where[_marker_title(game, marker)] = names
+        where.setdefault(_marker_title(game, marker), []).extend(names)
     if not where:
         return None
     out = Text("Markers: ", style="bold")

@@ -577,9 +577,22 @@ def search_card(ctx, card) -> bool:
     return record is not None and record.get("proto") in wanted
 
 
+def pool_left(ctx, kind) -> float:
+    """`pool_left(KIND)`: how many more units of a kind may come into play: its `pool` less those on the
+    board (as `spawn` caps what it places); a huge number for a kind without a pool."""
+    name = kind.id if type(kind) is Ref else kind
+    game = ctx.game
+    declared = game.model.kinds.get(name)
+    if declared is None:
+        raise interp.RuleError(f"`pool_left` needs a unit kind, not {kind!r}")
+    pool = declared["props"].get("pool")
+    return float("inf") if pool is None else max(0, pool - len(ctx.table.units(name)))
+
+
 # Functions about what is on the table; interp compiles a call to them by name like its own.
 interp.FUNCTIONS.setdefault("within", within)
 interp.FUNCTIONS.setdefault("search_card", search_card)
+interp.FUNCTIONS.setdefault("pool_left", pool_left)
 interp.FUNCTIONS.setdefault("apart", lambda ctx, a, b: ctx.table.apart(a, b))
 
 

@@ -65,3 +65,12 @@ def test_search_card_takes_one_card(write_pack):
     assert "E0301" in codes(check(write_pack, bad))
     unit = good.replace("search_card(c)", "search_card(unit)")  # a unit is no card
     assert not check(write_pack, unit).ok
+
+
+def test_pool_left_takes_one_unit_kind(write_pack):
+    """`pool_left(KIND)`: how many more units of a kind its pool lets into play."""
+    good = GOOD.replace("    spawn 3 of zombie at", "    n = pool_left(zombie)\n    spawn 3 of zombie at")
+    result = check(write_pack, good)
+    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
+    for wrong in ("pool_left(unit)", "pool_left(3)", "pool_left(zombie, zombie)", "pool_left(heroes)"):
+        assert not check(write_pack, good.replace("pool_left(zombie)", wrong)).ok, wrong

@@ -53,3 +53,16 @@ def test_why_a_game_ended_reads_as_the_goals_line(lnoe):
     said = cause_text(game, {"winner": "zombies", "side": "zombies", "cause": goal["text"]})
     assert said == "Zombies win when heroes killed ≥ 2 (now 2)"
     assert cause_text(game, {"winner": None, "side": None, "cause": "round limit reached"}) == "round limit reached"
+
+
+def test_a_unit_put_where_it_stands_stays_rather_than_moves(lnoe):
+    """Starting Heroes puts each Hero in the Start: space the player picks; the log said "Sally moves
+    High School a1 → a1" for the one left where she was."""
+    from spawnpit.engine.human import describe_entry
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    setup(game)
+    hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
+    at = game.state["units"][hero]["space"]
+    line = describe_entry(game, {"type": "move", "unit": hero, "from": at, "to": at})
+    assert line.endswith(" stays in " + line.split(" stays in ")[-1]) and "→" not in line

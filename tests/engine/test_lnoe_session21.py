@@ -123,3 +123,44 @@ def test_the_zombie_ai_plays_uuuurrggghh_only_while_losing(pack):
         assert _fight_with(pack, "uuuurrggghh", [5, 3], [2], [[6]], seed) == ("discard", [])
         assert _fight_with(pack, "uuuurrggghh", [2, 1], [4], [], seed) == ("side:zombies", [])
 
+
+
+def test_nothing_is_asked_about_zombies_the_pool_does_not_have(pack):
+    """The review found the questions asked, and answered, with the pool empty: 13 of 14 Zombies on the
+    board and a 6 rolled, holding back three changed nothing (one came anyway). Now the roll is capped at
+    what the pool has left (`pool_left`): one Zombie, so 'one fewer' is the last question; with the pool
+    empty nothing is asked."""
+    for on_board, asked, spawned in ((13, 1, 0), (14, 0, 0)):
+        game = bare_game(pack)
+        pit = sorted(game.board.spawn_points)[0]
+        for _ in range(on_board):
+            put(game, "zombie", pit)
+        script = answer(game, "zombies", FEWER, ONE_MORE)
+        left = dice(game, [6])
+        game.state["counters"]["zombie_spawn_count"] = 1  # as if the spawn roll passed
+        game.emit("zombie_turn.place_spawns")
+        assert not left and _spawned(game) == spawned
+        assert len(script.asked) == asked
+        assert len(game.table.units("zombie")) == on_board
+
+
+def test_the_heroes_who_began_the_fights_take_the_zombies_a_dead_hero_leaves(pack):
+    """Billy and Becky share the centre of town with three Zombies. Billy falls in the first fight (Black
+    Zone) and a new Hero enters there: Becky, who began the step, fights the other two, the newcomer none
+    (§13.11.3). This needs the filter in both places: the fewest-fights count and the choice of Hero."""
+    # the 1st Zombie (any), Billy to fight it; the new Hero at the centre, its space; then Zombies 2 and 3
+    game = bare_game(pack, scenario="burn_em_out", heroes=[0, "billy", 0, 0, 0, 0, 0, 0])
+    game.state["counters"]["advanced_rules"] = 1
+    game.state["tracks"]["sun"] = 15
+    billy, becky = put(game, "billy", "town_center.b2"), put(game, "becky", "town_center.b2")
+    game.state["units"][billy.id]["wounds"] = game.table.attribute(billy, "health") - 1
+    for _ in range(3):
+        put(game, "zombie", "town_center.b2")
+    left = dice(game, [1, 2], [6], [6, 5], [1], [6, 5], [1])  # Billy loses; Becky fends off twice
+    game.emit("zombie_turn.fight")
+    assert not left
+    fought = [e["picked"] for e in game.entries if e["type"] == "choice" and e["label"] == "choose hero"
+              and e["rule"] == "Zombie Turn Fights"]
+    assert fought == [billy.id, becky.id, becky.id]
+    newcomer = next(u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"] and u != becky.id)
+    assert game.state["units"][newcomer]["space"] == "town_center.b2"
