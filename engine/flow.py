@@ -162,6 +162,7 @@ def _next_unit(game, phase: dict, cursor: dict) -> Ref | None:
     if not remaining or game.state["result"] is not None:
         return None
     game.acting_side = side
+    game.state["at"] = [phase["id"]]  # between two units' turns: the phase, not the last one's final step
     unit = game.choose(remaining, Ref("side", side), False, f"{phase['id']}: who acts", None, _order_score(game, phase))
     game.acting_side = None
     return unit

@@ -40,17 +40,22 @@ QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
 LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "yellow", "play": "magenta"}
 NUMBER_STYLE = "bold black on yellow"
 HELP = """Type the number of an option and press Enter. Other commands:
-  ?N  explain option N: a card's text, an action's rule, a unit's items
-  b   the board again (a town of several boards: board by board, with cell names)
+  ?N  explain option N: a card's text, an action's rule, a unit's items,
+      a space's building and who is there
+  b   the board again (a town of several boards: board by board, with
+      cell names), its legend and markers
   c   your side: units, wounds, items, cards
-  l   the last 60 log lines     o  the goals and how far each is
+  l   the last 60 log lines
+  o   the goals and how far each is
   a   let the AI answer this question for you (as `--heroes ai` would)
-  ?   this help                 q  quit the game (asks first; Ctrl-C and Ctrl-D don't)
+  ?   this help
+  q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
 Anderson, Jo Johnny: the legend and your side's panel say which is who); a
 side's letter with a number (Z3) is that many of its units alike in the space
 (or, in a crowded compact cell, of its units); a choice of spaces numbers them
-on the board (yellow)."""
+on the board (yellow). A screen too tall for the terminal leaves parts out
+and says which, with the command that shows them."""
 
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)

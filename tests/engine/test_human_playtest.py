@@ -66,3 +66,21 @@ def test_a_unit_put_where_it_stands_stays_rather_than_moves(lnoe):
     at = game.state["units"][hero]["space"]
     line = describe_entry(game, {"type": "move", "unit": hero, "from": at, "to": at})
     assert line.endswith(" stays in " + line.split(" stays in ")[-1]) and "→" not in line
+
+
+def test_between_two_heroes_turns_the_moment_is_the_hero_turn(lnoe):
+    """Asked who acts next, the status line read "Hero Turn › Fight Zombies": the last Hero's final step."""
+    from spawnpit.engine import AIPolicy, play
+    from spawnpit.engine.human import moment_title
+
+    seen = []
+
+    class Watch(AIPolicy):
+        def choose(self, game, side, label, options):
+            if label.endswith(": who acts"):
+                seen.append(moment_title(game, game.state["at"]))
+            return super().choose(game, side, label, options)
+
+    game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": Watch(), "zombies": AIPolicy()})
+    play(game)
+    assert len(seen) > 5 and set(seen) == {"Hero Turn"}
