@@ -382,9 +382,8 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
               bare: bool = False) -> tuple[list, Text | None, bool]:
     """fitted's choice of parts within `room` lines (the note of what is left out not counted): the
     renderables to show, the note among them (None when nothing was left out), and whether the board
-    (with the numbers of a choice of spaces) is among them. Not `bare`, the
-    status line is always kept, and the note; `bare`, the status line comes after the numbered board
-    and there is no note."""
+    (with the numbers of a choice of spaces) is among them. Not `bare`, the status line is always kept,
+    and the note; `bare`, the status line comes after the numbered board and there is no note."""
     drawn = board and "key" in parts  # the board itself is drawn (not a line saying it is as before)
     kept = {"status"} if "status" in parts and not bare else set()  # (a screen where nothing changed has none)
     room -= sum(tall(parts[k]) for k in kept)
