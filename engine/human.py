@@ -892,7 +892,8 @@ def counter_title(name) -> str:
 
 def _remove(game, e) -> str:
     if "unit" in e:
-        return f"{_unit(game, e['unit'])} taken off the board"
+        where = f" in {space_name(game, e['space'])}" if e.get("space") else ""
+        return f"{_unit(game, e['unit'])} taken off the board{where}"
     return f"{_name(game, 'card', e['card'])} set aside"
 
 

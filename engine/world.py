@@ -347,8 +347,9 @@ class World:
         self.emit(*unit_event(record["kind"], "moved", unit, Ref("space", origin) if origin else None, to))
 
     def take_off(self, unit: Ref, ctx) -> None:
-        self.state["units"][unit.id]["space"] = None
-        self.log({"type": "remove", "unit": unit.id}, ctx.rule)
+        record = self.state["units"][unit.id]
+        space, record["space"] = record["space"], None
+        self.log({"type": "remove", "unit": unit.id, "space": space}, ctx.rule)
 
     def wound(self, unit: Ref, amount: int, ctx, by=None) -> None:
         record = self.state["units"][unit.id]

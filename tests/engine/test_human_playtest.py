@@ -84,3 +84,17 @@ def test_between_two_heroes_turns_the_moment_is_the_hero_turn(lnoe):
     game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": Watch(), "zombies": AIPolicy()})
     play(game)
     assert len(seen) > 5 and set(seen) == {"Hero Turn"}
+
+
+def test_a_unit_taken_off_the_board_says_where_from(lnoe):
+    """A Sacrifice (Closing In) takes Zombies off: the log said only "Zombie 127 taken off the board"."""
+    from spawnpit.engine.human import describe_entry, space_name
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    setup(game)
+    zombie = next(Ref("unit", u) for u, r in game.state["units"].items() if r["kind"] == "zombie" and r["space"])
+    at = game.state["units"][zombie.id]["space"]
+    game.take_off(zombie, game._plain_ctx())
+    entry = game.entries[-1]
+    assert entry["type"] == "remove" and entry["space"] == at
+    assert describe_entry(game, entry).endswith(f" taken off the board in {space_name(game, at)}")
