@@ -674,9 +674,10 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     (BOOKKEEPING: cards discarded, markers, single moves) go first, then the oldest of the rest, so a
     shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
     in a line (how the Zombies came) is kept like a roll."""
-    shown = _shown_values(game)
+    shown, cards = _shown_values(game), _card_titles(game)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
-               and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e))]
+               and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e)
+                        and e.get("rule") not in cards)]  # (a card changing a count: "Move roll: 2", its effect)
     rows, moment, i = [], None, 0
     while i < len(entries):
         entry = entries[i]
@@ -709,6 +710,15 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
         out.append(text + "\n", style=style)
     out.rstrip()
     return out
+
+
+def _card_titles(game) -> frozenset:
+    """The titles of the pack's cards: a counter a card's hook changes is that card's effect, shown."""
+    titles = game.scratch.get("human_card_titles")
+    if titles is None:
+        titles = game.scratch["human_card_titles"] = frozenset(
+            o.get("title") for o in game.model.objects.values() if o.get("kind") == "card")
+    return titles
 
 
 # log lines of bookkeeping, the first left out of a log too long for the screen: cards discarded, given,

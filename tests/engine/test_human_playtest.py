@@ -98,3 +98,14 @@ def test_a_unit_taken_off_the_board_says_where_from(lnoe):
     entry = game.entries[-1]
     assert entry["type"] == "remove" and entry["space"] == at
     assert describe_entry(game, entry).endswith(f" taken off the board in {space_name(game, at)}")
+
+
+def test_a_count_a_card_changes_is_in_the_log(lnoe):
+    """Twisted Ankle lowers the movement roll: the play-test never saw by how much. A card's change to a
+    counter is its effect, and shown; the system's own bookkeeping of the same counter is not."""
+    from spawnpit.engine.human import log_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    entry = {"type": "counter", "name": "move_roll", "value": 1, "round": 6, "at": "hero_turn.move"}
+    assert "Move roll: 1" in log_view(game, [{**entry, "rule": "Twisted Ankle"}]).plain
+    assert "Move roll" not in log_view(game, [{**entry, "rule": "Hero Movement"}]).plain
