@@ -226,7 +226,14 @@ def reveal(ctx, what, args):
 
 
 def log(ctx, what, args):
-    ctx.log({"type": "note", "text": str(what(ctx))})
+    entry = {"type": "note", "text": str(what(ctx))}
+    c = ctx
+    while c is not None and "unit" not in c.env:  # the event's own `unit` (a Hero's step, a unit's event), if any
+        c = c.parent
+    unit = c.env["unit"] if c is not None else None
+    if type(unit) is Ref and unit.kind == "unit":
+        entry["unit"] = unit.id  # whom the note is about: "… (Sally)"
+    ctx.log(entry)
 
 
 def emit(ctx, what, args):

@@ -900,6 +900,12 @@ def counter_title(name) -> str:
     return str(name).replace("_", " ").capitalize()
 
 
+def _note(game, e) -> str:
+    """A rule's note, with whom it is about when the event had a unit ("… (Sally)")."""
+    text = str(e.get("text", ""))
+    return f"{text} ({_unit(game, e['unit'])})" if e.get("unit") in game.state["units"] else text
+
+
 def _remove(game, e) -> str:
     if "unit" in e:
         where = f" in {space_name(game, e['space'])}" if e.get("space") else ""
@@ -964,7 +970,7 @@ def _card_props(game, card) -> dict:
 
 
 _SPECIAL = {"play": _play, "kill": _kill, "result": _result, "choice": _choice, "track": _track, "remove": _remove,
-            "counter": _counter}
+            "counter": _counter, "note": _note}
 
 
 # ---- names ---------------------------------------------------------------------------------------

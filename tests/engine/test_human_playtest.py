@@ -109,3 +109,22 @@ def test_a_count_a_card_changes_is_in_the_log(lnoe):
     entry = {"type": "counter", "name": "move_roll", "value": 1, "round": 6, "at": "hero_turn.move"}
     assert "Move roll: 1" in log_view(game, [{**entry, "rule": "Twisted Ankle"}]).plain
     assert "Move roll" not in log_view(game, [{**entry, "rule": "Hero Movement"}]).plain
+
+
+def test_a_rules_note_about_a_hero_names_the_hero(lnoe):
+    """'Hindered: the Hero loses this Move Action' did not say which Hero lost it."""
+    from spawnpit.engine.human import describe_entry
+    from spawnpit.engine.interp import EndAction
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    setup(game)
+    hero = next(Ref("unit", u) for u, r in game.state["units"].items() if r["kind"] == "hero")
+    game.mark(hero, "hindered", 1, game._plain_ctx())
+    try:
+        game.emit("hero_turn.move.start", {"unit": hero})
+    except EndAction:
+        pass
+    note = next(e for e in reversed(game.entries) if e["type"] == "note")
+    assert note["unit"] == hero.id
+    name = game.model.objects[("unit", game.state["units"][hero.id]["proto"])]["title"]
+    assert describe_entry(game, note) == f"Hindered: the Hero loses this Move Action ({name})"
