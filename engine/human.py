@@ -48,6 +48,8 @@ HELP = """Type the number of an option and press Enter. Other commands:
   l   the last 60 log lines
   o   the goals and how far each is
   a   let the AI answer this question for you (as `--heroes ai` would)
+  p!  pass, and pass on this same question by itself until the round ends
+      (a card you keep for later, offered at every Zombie card)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
@@ -59,6 +61,7 @@ and says which, with the command that shows them."""
 
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
+_MUTE = object()  # _ask's answer `p!`: pass, and pass on the same question by itself until the round ends
 
 
 class _Terminal(Console):
@@ -90,6 +93,7 @@ class HumanPolicy:
         self._drawn = None                     # what the board showed when it was last drawn
         self._held: set | None = None          # the cards the side held at the last prompt
         self._rule: dict | None = None         # the rule asking the current question (_asking_rule)
+        self._muted: set = set()               # (question, round) the player passes on by itself (`p!`)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
@@ -100,6 +104,11 @@ class HumanPolicy:
                                              f" — {ask_text(game, label, rule, options)}: ",
                                              (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
             return 0
+        muted = (ask_text(game, label, rule, options), game.state.get("round"))
+        if None in options and muted in self._muted:  # `p!` said: pass on this question until the round ends
+            self.console.print(Text.assemble((_called(game, "side", side), "bold"), f" — {muted[0]}: ",
+                                             ("pass", "bold"), " (p! this round)"), style="grey50")
+            return options.index(None)
         numbers = space_numbers(game, options)
         drawn = _board_state(game)
         with_board = drawn != self._drawn or bool(numbers)
@@ -116,6 +125,9 @@ class HumanPolicy:
                                       new=new, width=self.console.width))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
+        if picked is _MUTE:
+            self._muted = {m for m in self._muted if m[1] == muted[1]} | {muted}  # (earlier rounds' forgotten)
+            return options.index(None)
         if picked is _AI_ANSWERS:  # `a`: the ai policy's answer, from the rules' own advice
             index = AIPolicy().choose(game, side, label, options)
             said = "pass" if options[index] is None else option_label(game, options[index])
@@ -173,6 +185,11 @@ class HumanPolicy:
                 return int(answer) - 1
             if word == "a":
                 return _AI_ANSWERS
+            if word == "p!":
+                if options[-1] is None:
+                    return _MUTE
+                self.console.print(Text("p! passes only where passing is one of the choices", style="yellow"))
+                continue
             shown = self._command(game, side, word, options, numbers)
             if shown is None:
                 why = "no answer" if not answer else f"`{answer}` is not one of the choices"
@@ -1270,7 +1287,11 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
         if hint and room > 12:
             out.append(f" — {_clip(hint, room)}", style="grey62")
         out.append("\n")
-    out.append(f"Choose 1-{len(options)} (?N explains option N, a: the AI's choice, ? help, q quits)", style="grey50")
+    if options and options[-1] is None:  # a question the player may pass: and pass all round (`p!`)
+        out.append(f"Choose 1-{len(options)} (?N explains, a: AI's choice, p!: pass all round, ? help, q quits)",
+                   style="grey50")
+    else:
+        out.append(f"Choose 1-{len(options)} (?N explains option N, a: the AI's choice, ? help, q quits)", style="grey50")
     return out
 
 

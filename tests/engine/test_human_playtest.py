@@ -128,3 +128,30 @@ def test_a_rules_note_about_a_hero_names_the_hero(lnoe):
     assert note["unit"] == hero.id
     name = game.model.objects[("unit", game.state["units"][hero.id]["proto"])]["title"]
     assert describe_entry(game, note) == f"Hindered: the Hero loses this Move Action ({name})"
+
+
+def test_p_bang_passes_on_the_same_question_until_the_round_ends(lnoe):
+    """Strength of Spirit was offered at almost every Zombie card, some 20 times a game. `p!` passes and
+    passes that same question by itself for the rest of the round; a question with no pass refuses it."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    game.state["round"] = 2
+    typed = iter(["p!", "2", "p!", "p!", "1"])
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    human = HumanPolicy(console=con, input=lambda: next(typed))
+    options = ["Strength of Spirit: take a Wound and try to cancel", None]
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # p!: passed
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # not asked: nothing read
+    assert human.choose(game, "heroes", "choose another option", options) == 1  # another question: asked ("2")
+    game.state["round"] = 3
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # a new round: asked again (p!)
+    assert human.choose(game, "heroes", "choose a card", ["A", "B"]) == 0  # no pass: p! refused, then "1"
+    out = con.file.getvalue()
+    assert out.count("(p! this round)") == 1
+    assert "p! passes only where passing is one of the choices" in out
+    assert next(typed, None) is None
