@@ -1271,9 +1271,11 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     spaces = [o for o in options if o is not None]
     if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:
-            passing = f", {len(options)} passes" if len(spaces) < len(options) else ""
-            return head.append(f"Choose 1-{len(options)} on the board{passing} (?N names it, a: the AI's choice, "
-                               "? help, q quits)", style="grey50")
+            if len(spaces) < len(options):  # (kept within 80 columns)
+                return head.append(f"Choose 1-{len(spaces)} on the board or {len(options)} to pass (a: AI's choice, "
+                                   "? help, q quits)", style="grey50")
+            return head.append(f"Choose 1-{len(options)} on the board (?N names it, a: AI's choice, ? help, q quits)",
+                               style="grey50")
         too = "the numbers are on the board too; " if on_board else ""
         return Group(head, _space_columns(game, options),
                      Text(f"Choose 1-{len(options)} ({too}a: the AI's choice, ? help, q quits)", style="grey50"))
