@@ -164,3 +164,31 @@ def test_the_heroes_who_began_the_fights_take_the_zombies_a_dead_hero_leaves(pac
     assert fought == [billy.id, becky.id, becky.id]
     newcomer = next(u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"] and u != becky.id)
     assert game.state["units"][newcomer]["space"] == "town_center.b2"
+
+
+def test_anxious_to_feed_twice_takes_two_steps_from_a_spawning_pit_only(pack):
+    """Complete Rulebook App. III: with two copies in play a Zombie placed at a Spawning Pit may move 2
+    spaces. The Zombie play-test saw the second step offered around the pit again (its own new space
+    among the options), and the card firing for Zombies Legions of the Dead put in a building."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    in_play(game, "anxious_to_feed")
+    in_play(game, "anxious_to_feed")
+    pit = sorted(game.board.spawn_points)[0]
+    first = next(s for s in game.board.spaces if game.table.distance(Ref("space", pit), Ref("space", s)) == 1)
+    script = answer(game, "zombies", first, 0)
+    zombie = game.spawn(Ref("kind", "zombie"), Ref("space", pit), 1, game._plain_ctx())[0]
+    assert len(script.asked) == 2
+    second = {o.id for o in script.asked[1][1] if o is not None}
+    assert pit in second and first not in second  # around where the first step left it
+    assert all(game.table.distance(Ref("space", first), Ref("space", s)) == 1 for s in second)
+    assert where(game, zombie) != first and where(game, zombie) in second
+
+    game = bare_game(pack)
+    in_play(game, "anxious_to_feed")
+    building = next(s for s in game.board.spaces if game.board.info[s].building and s not in game.board.spawn_points)
+    script = answer(game, "zombies")
+    zombie = game.spawn(Ref("kind", "zombie"), Ref("space", building), 1, game._plain_ctx())[0]
+    assert script.asked == [] and where(game, zombie) == building
