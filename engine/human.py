@@ -47,7 +47,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   c   your side: units, wounds, items, cards
   l   the last 60 log lines
   o   the goals and how far each is
-  a   let the AI answer this question for you (as `--heroes ai` would)
+  a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this same question by itself until the round ends
       (a card you keep for later, offered at every Zombie card)
   ?   this help
@@ -672,9 +672,7 @@ def cards_view(game, side: str) -> Text:
         props = _card_props(game, cid)
         out.append(f"{_called(game, 'card', record['proto'])}", style="bold")
         out.append(f" ({card_place(game, record['where'])}): ", style="grey50")
-        timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
-        said = text if timing and text.startswith(timing) else " ".join(t for t in (timing, text) if t)
-        out.append(said + "\n")  # (a text that starts with its timing, "Combat Bonus: …", says it once)
+        out.append(timed_text(props) + "\n")
     out.rstrip()
     return out
 
@@ -1103,12 +1101,22 @@ def option_hint(game, option) -> str:
     if isinstance(option, dict):
         return str(option.get("props", {}).get("text") or option.get("text") or "")
     if isinstance(option, Ref) and option.kind == "card":
-        props = _card_props(game, option.id)
-        timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
-        return text if not timing or text.startswith(timing) else f"{timing}: {text}" if text else timing
+        return timed_text(_card_props(game, option.id))
     if isinstance(option, Ref) and option.kind == "space":
         return occupants(game, option.id)
     return ""
+
+
+def timed_text(props: dict) -> str:
+    """A card's timing and text in a line ("Start of the Zombie Turn: The power fails…"), the timing left
+    out when the text starts with it or with its own word for the moment ("Fight: if the Zombie wins…"
+    under the timing "Fight: when the Zombie wins", "Combat Bonus: …" under "Combat Bonus")."""
+    timing, text = str(props.get("timing") or ""), str(props.get("text") or "")
+    if not timing or not text:
+        return text or timing
+    if text.startswith(timing) or (":" in text and text.split(":")[0] == timing.split(":")[0]):
+        return text
+    return f"{timing}: {text}"
 
 
 def occupants(game, sid) -> str:
@@ -1214,14 +1222,18 @@ def rule_text(game, rule: dict | None) -> str:
             node = stack.pop()
             if not isinstance(node, dict):
                 continue
-            text = (node.get("props") or {}).get("text") if isinstance(node.get("props"), dict) else None
+            props = node.get("props") if isinstance(node.get("props"), dict) else {}
+            text = props.get("text")
             if isinstance(text, str) and text:
-                for key in (node.get("id"), node.get("title"), (node.get("props") or {}).get("title")):
+                for key in (node.get("id"), node.get("title"), props.get("title")):
                     if isinstance(key, str):
-                        texts.setdefault(key, text)
+                        texts.setdefault((key, props.get("source") or ""), text)  # (a card and a special rule
+                        texts.setdefault(key, text)                                # may share a name)
             stack.extend(b for b in node.get("blocks", []) if isinstance(b, dict))
         game.scratch["human_rule_texts"] = texts
-    return texts.get(rule.get("rule")) or texts.get(rule.get("title")) or ""
+    source = rule.get("source") or ""
+    return (texts.get((rule.get("rule"), source)) or texts.get((rule.get("title"), source))
+            or texts.get(rule.get("rule")) or texts.get(rule.get("title")) or "")
 
 
 def alike_options(game, options: list) -> list[list[int]]:

@@ -155,3 +155,27 @@ def test_p_bang_passes_on_the_same_question_until_the_round_ends(lnoe):
     assert out.count("(p! this round)") == 1
     assert "p! passes only where passing is one of the choices" in out
     assert next(typed, None) is None
+
+
+def test_a_card_and_a_special_rule_of_one_name_each_say_their_own_text(lnoe):
+    """The card Lights Out and the special rule Lights Out share an id: the card's question showed the
+    special rule's setup text ("Before the Heroes are placed, …")."""
+    from spawnpit.engine.human import rule_text
+
+    game = new_game(lnoe, "die-zombies-die", seed=3)
+    rules = {h.rule["source"]: h.rule for hooks in game.model.hooks.values() for h in hooks
+             if h.rule["rule"] == "lights_out"}
+    card = next(o for o in lnoe["objects"] if o["kind"] == "card" and o["id"] == "lights_out")
+    said = rule_text(game, rules[card["props"]["source"]])
+    assert said == card["props"]["text"]
+
+
+def test_a_cards_timing_is_left_out_when_its_text_names_the_moment():
+    from spawnpit.engine.human import timed_text
+
+    assert timed_text({"timing": "Fight: when the Zombie wins", "text": "Fight: if the Zombie wins, two Wounds."}) \
+        == "Fight: if the Zombie wins, two Wounds."
+    assert timed_text({"timing": "Combat Bonus", "text": "Combat Bonus: a 6 slays."}) == "Combat Bonus: a 6 slays."
+    assert timed_text({"timing": "Start of the Zombie Turn", "text": "The power fails."}) \
+        == "Start of the Zombie Turn: The power fails."
+    assert timed_text({"text": "Only text."}) == "Only text." and timed_text({"timing": "Any time"}) == "Any time"

@@ -9,8 +9,8 @@ from spawnpit.engine import AIPolicy
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
 
-ALL, FEWER, ONE_MORE = ("Place every Zombie the die allows", "Place one fewer (then you may hold back more)",
-                        "Hold back one more Zombie")
+ALL, FEWER, ONE_MORE, REST = ("Place every Zombie the die allows", "Place one fewer (then you may hold back more)",
+                              "Hold back one more Zombie", "Place the rest now")
 
 
 def _spawned(game) -> int:
@@ -27,11 +27,11 @@ def _spawn(game, d6: int) -> None:
 
 def test_the_zombie_player_places_up_to_the_roll(pack):
     game = bare_game(pack)
-    script = answer(game, "zombies", FEWER, ONE_MORE, ONE_MORE, None)  # 5 rolled: 4, 3, 2, then stop
+    script = answer(game, "zombies", FEWER, ONE_MORE, ONE_MORE, REST)  # 5 rolled: 4, 3, 2, then stop
     _spawn(game, 5)
     assert _spawned(game) == 2
     offered = [options for _, options in script.asked]
-    assert offered == [[ALL, FEWER]] + [[ONE_MORE, None]] * 3  # `may`: the player stops where they like
+    assert offered == [[ALL, FEWER]] + [[ONE_MORE, REST]] * 3  # the player stops where they like
 
 
 def test_holding_back_stops_at_none_placed(pack):
