@@ -267,7 +267,8 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
     """Who a running hook's question is about: the unit one of a kind whose ability it is (`self`), else
     its event's `unit` (or an enclosing hook's), by name; else the unit of the asking side the rule is
     going through one by one (the nearest variable holding one: Zombie Hunger's `for each unit z`), as
-    "the Zombie in Gym g3" when it is one of many alike."""
+    "the Zombie in Gym g3" when it is one of many alike; else a unit one of a kind the event names (the
+    Hero a Twisted Ankle would be played on)."""
     game = ctx.game
     for name in ("self", "unit"):
         at = ctx
@@ -288,6 +289,13 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
                     return _unit(game, value.id)
                 where = f" in {space_name(game, record['space'])}" if record.get("space") else ""
                 return f"the {_unit_name(game, record['proto'])}{where}"
+        at = at.parent
+    at = ctx
+    while at is not None:  # else a unit one of a kind the event is about (Twisted Ankle's `mover`: the Hero)
+        for value in reversed(list(at.env.values())):
+            record = game.state["units"].get(value.id) if isinstance(value, Ref) and value.kind == "unit" else None
+            if record is not None and not _many(game, record["proto"]):
+                return _unit(game, value.id)
         at = at.parent
     return None
 

@@ -179,3 +179,24 @@ def test_a_cards_timing_is_left_out_when_its_text_names_the_moment():
     assert timed_text({"timing": "Start of the Zombie Turn", "text": "The power fails."}) \
         == "Start of the Zombie Turn: The power fails."
     assert timed_text({"text": "Only text."}) == "Only text." and timed_text({"timing": "Any time"}) == "Any time"
+
+
+def test_a_card_offered_against_a_hero_names_the_hero(lnoe):
+    """'Twisted Ankle: choose a card' did not say whose movement roll it would lower: the Zombie player
+    wasted it on a Hero who then searched."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import bare_game, to_hand
+
+    game = bare_game(lnoe)
+    jenny = put(game, "jenny", "town_center.b2")
+    to_hand(game, "twisted_ankle", "zombies")
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    game.policies["zombies"] = HumanPolicy(console=con, input=lambda: "2")  # pass
+    game.state["counters"]["move_roll"] = 4
+    game.emit("move_roll", {"mover": jenny})
+    assert "Twisted Ankle (Jenny): choose a card" in con.file.getvalue()
