@@ -192,3 +192,23 @@ def test_anxious_to_feed_twice_takes_two_steps_from_a_spawning_pit_only(pack):
     script = answer(game, "zombies")
     zombie = game.spawn(Ref("kind", "zombie"), Ref("space", building), 1, game._plain_ctx())[0]
     assert script.asked == [] and where(game, zombie) == building
+
+
+def test_the_ai_plays_just_what_i_needed_for_a_card_worth_taking_not_the_other_copy(pack):
+    """The Zombie play-test saw the AI Heroes play Just What I Needed four turns running, each copy
+    fetching the other back from the discard pile."""
+    from tests.engine.test_lnoe_faq import emit_step, to_discard
+
+    for discarded, played in ((["just_what_i_needed"], False), (["just_what_i_needed", "revolver"], True)):
+        for seed in SEEDS:
+            game = bare_game(pack, seed=seed)
+            game.policies["heroes"] = AIPolicy()
+            becky = put(game, "becky", "town_center.b2")
+            mine = to_hand(game, "just_what_i_needed", "heroes")
+            for card in discarded:
+                to_discard(game, card)
+            emit_step(game, "hero_turn.move.start", {"unit": becky})
+            assert (game.state["cards"][mine]["where"] != "side:heroes") == played, (discarded, seed)
+            if played:
+                held = [r["proto"] for r in game.state["cards"].values() if r["where"] in (becky.id, "side:heroes")]
+                assert held == ["revolver"], held
