@@ -212,3 +212,24 @@ def test_the_ai_plays_just_what_i_needed_for_a_card_worth_taking_not_the_other_c
             if played:
                 held = [r["proto"] for r in game.state["cards"].values() if r["where"] in (becky.id, "side:heroes")]
                 assert held == ["revolver"], held
+
+
+def test_the_zombie_ai_keeps_cards_that_would_do_nothing_and_a_wasted_card_says_so(pack):
+    """The Zombie play-test saw Haunted By the Past played with only Students in play and Falling
+    Darkness with no Hero card in play, each doing nothing and saying nothing."""
+    for card, note in (("falling_darkness", "Falling Darkness has nothing to snuff out"),
+                       ("haunted_by_the_past", "Haunted By the Past does nothing")):
+        for seed in SEEDS:
+            game = bare_game(pack, seed=seed)
+            game.policies["zombies"] = AIPolicy()
+            put(game, "billy", "town_center.b2")  # a Student, and no Hero card in play
+            mine = to_hand(game, card, "zombies")
+            game.state["counters"]["zombie_cards_passed"] = 0
+            game.emit("zombie_turn.spawn_roll.start")
+            assert game.state["cards"][mine]["where"] == "side:zombies", (card, seed)
+        game = bare_game(pack, zombies=[card])  # a person plays it anyway: told it did nothing
+        put(game, "billy", "town_center.b2")
+        to_hand(game, card, "zombies")
+        game.state["counters"]["zombie_cards_passed"] = 0
+        game.emit("zombie_turn.spawn_roll.start")
+        assert any(e["type"] == "note" and note in e["text"] for e in game.entries), card
