@@ -233,3 +233,29 @@ def test_the_zombie_ai_keeps_cards_that_would_do_nothing_and_a_wasted_card_says_
         game.state["counters"]["zombie_cards_passed"] = 0
         game.emit("zombie_turn.spawn_roll.start")
         assert any(e["type"] == "note" and note in e["text"] for e in game.entries), card
+
+
+def test_a_zombie_bound_to_two_heroes_in_one_space_is_asked_for_the_space_once(pack):
+    """Zombie Hunger with Heroes in two spaces next to the Zombie, two of them sharing one: the Zombie
+    player picks between the two spaces (Billy and Jenny together were two options for one move, and
+    the play-test read picking Jenny as choosing whom the Zombie fights: the Heroes pair the fights).
+    The AI steps in on the lone Hero (fewest Heroes in the space)."""
+    gas = "l_boards.bank_gas_station_junkyard."
+    game = bare_game(pack, needs=("gas_station",))
+    put(game, "billy", gas + "c2")
+    put(game, "jenny", gas + "c2")
+    put(game, "sheriff_anderson", gas + "c4")
+    zombie = put(game, "zombie", gas + "c3")
+    script = answer(game, "zombies", 0)
+    game.emit("zombie_turn.move_zombies")
+    (label, options), = script.asked
+    assert label == "choose space" and sorted(o.id for o in options) == sorted(
+        game.board.resolve(gas + c) for c in ("c2", "c4"))
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["zombies"] = AIPolicy()
+    put(game, "billy", gas + "c2")
+    put(game, "jenny", gas + "c2")
+    put(game, "sheriff_anderson", gas + "c4")
+    zombie = put(game, "zombie", gas + "c3")
+    game.emit("zombie_turn.move_zombies")
+    assert where(game, zombie) == game.board.resolve(gas + "c4")
