@@ -280,24 +280,22 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
                     return _unit(game, unit.id)
                 break
             at = at.parent
-    at = ctx
-    while side is not None and at is not None:
+    at, named = ctx, None  # named: the nearest unit one of a kind of any side, the last resort
+    while at is not None:
         for value in reversed(list(at.env.values())):
             record = game.state["units"].get(value.id) if isinstance(value, Ref) and value.kind == "unit" else None
-            if record is not None and record["side"] == side:
-                if not _many(game, record["proto"]):
+            if record is None:
+                continue
+            one = not _many(game, record["proto"])
+            if side is not None and record["side"] == side:
+                if one:
                     return _unit(game, value.id)
                 where = f" in {space_name(game, record['space'])}" if record.get("space") else ""
                 return f"the {_unit_name(game, record['proto'])}{where}"
+            if one and named is None:
+                named = _unit(game, value.id)
         at = at.parent
-    at = ctx
-    while at is not None:  # else a unit one of a kind the event is about (Twisted Ankle's `mover`: the Hero)
-        for value in reversed(list(at.env.values())):
-            record = game.state["units"].get(value.id) if isinstance(value, Ref) and value.kind == "unit" else None
-            if record is not None and not _many(game, record["proto"]):
-                return _unit(game, value.id)
-        at = at.parent
-    return None
+    return named
 
 
 def _board_state(game):
@@ -1181,7 +1179,7 @@ def _space_facts(game, sid: str) -> str:
               for table, key in (("spaces", sid), ("buildings", building)) if key]
     markers = [_marker_title(game, m) for found in marked for m, n in found.items() if n and not m.startswith("ai_")]
     if sid in board.spawn_points:
-        markers.insert(0, "a Spawning Pit")
+        markers.insert(0, "a spawn point")  # (the legend's word: the engine knows no game's name for it)
     if markers:
         lines.append("; ".join(markers))
     return "\n".join(lines)

@@ -183,3 +183,8 @@ def test_a_screen_where_nothing_changed_is_fitted_too(lnoe):
     ask = {"label": "choose an option", "options": [f"Option {i}" for i in range(8)]}
     out = _text(con, fitted(con, game, "heroes", [{"type": "choice"}], ask, None, False, True))
     assert all(f"{i + 1}. Option {i}" in out for i in range(8))
+    assert "nothing changed since the last question" not in out  # given up for the question's sake
+    small = {"label": "choose an option", "options": ["Option 0", "Option 1"]}
+    con = _console(8, 60)
+    out = _text(con, fitted(con, game, "heroes", [{"type": "choice"}], small, None, False, True))
+    assert len(out.rstrip("\n").split("\n")) <= 7 and "2. Option 1" in out

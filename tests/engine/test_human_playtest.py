@@ -29,8 +29,9 @@ def test_n_on_a_space_says_its_building_who_is_there_and_its_markers(lnoe):
     pit = sorted(board.spawn_points)[0]
     game.add_unit(game.model.protos("zombie")[0], pit)
     said = explain_option(game, Ref("space", pit))
-    assert "outside, not in a building" in said or said.startswith("in ")
-    assert "Zombie" in said.splitlines()[1] and said.splitlines()[-1].startswith("a Spawning Pit")
+    home = board.info[pit].building
+    assert said.splitlines()[0] == (f"in {board.buildings[home].title}" if home else "outside, not in a building")
+    assert "Zombie" in said.splitlines()[1] and said.splitlines()[-1].startswith("a spawn point")
     game.mark(Ref("building", building.id), "lights_out", 1, game._plain_ctx())
     assert explain_option(game, Ref("space", shop)).splitlines()[-1] == "Lights Out"
     empty = next(s for s in board.spaces if not board.info[s].building and s not in board.spawn_points
@@ -58,14 +59,14 @@ def test_why_a_game_ended_reads_as_the_goals_line(lnoe):
 def test_a_unit_put_where_it_stands_stays_rather_than_moves(lnoe):
     """Starting Heroes puts each Hero in the Start: space the player picks; the log said "Sally moves
     High School a1 → a1" for the one left where she was."""
-    from spawnpit.engine.human import describe_entry
+    from spawnpit.engine.human import describe_entry, space_name
 
     game = new_game(lnoe, "die-zombies-die", seed=3)
     setup(game)
     hero = next(u for u, r in game.state["units"].items() if r["kind"] == "hero")
     at = game.state["units"][hero]["space"]
     line = describe_entry(game, {"type": "move", "unit": hero, "from": at, "to": at})
-    assert line.endswith(" stays in " + line.split(" stays in ")[-1]) and "→" not in line
+    assert line.endswith(f" stays in {space_name(game, at)}") and "→" not in line
 
 
 def test_between_two_heroes_turns_the_moment_is_the_hero_turn(lnoe):

@@ -70,14 +70,17 @@ def test_the_zombie_ai_goes_for_the_hero_with_fewest_wounds_left(pack):
 
 
 def test_a_zombie_hunger_binds_to_two_heroes_steps_in_on_the_one_with_fewest_wounds_left(pack):
-    game = bare_game(pack, needs=("gas_station",))
-    game.policies["zombies"] = AIPolicy()
-    sheriff = put(game, "sheriff_anderson", GAS + "c2")  # Health 3, 2 Wounds: 1 left
-    put(game, "billy", GAS + "c4")  # Health 2, none: 2 left
-    game.wound(sheriff, 2, game._plain_ctx())
-    zombie = put(game, "zombie", GAS + "c3")
-    game.emit("zombie_turn.move_zombies")
-    assert where(game, zombie) == _at(game, "c2")
+    """Both ways round and on several seeds: the pick is the wounded Sheriff's space, not a tie drawn."""
+    for sheriff_at, billy_at in (("c2", "c4"), ("c4", "c2")):
+        for seed in (1, 2, 3):
+            game = bare_game(pack, seed=seed, needs=("gas_station",))
+            game.policies["zombies"] = AIPolicy()
+            sheriff = put(game, "sheriff_anderson", GAS + sheriff_at)  # Health 3, 2 Wounds: 1 left
+            put(game, "billy", GAS + billy_at)  # Health 2, none: 2 left
+            game.wound(sheriff, 2, game._plain_ctx())
+            zombie = put(game, "zombie", GAS + "c3")
+            game.emit("zombie_turn.move_zombies")
+            assert where(game, zombie) == _at(game, sheriff_at), (sheriff_at, seed)
 
 
 def test_a_zombie_hero_that_passes_ends_its_move(pack):
