@@ -398,7 +398,8 @@ def test_faq_8_theres_too_many_doubles_up_on_pits_after_the_even_spawn_spreading
     assert len(pits) == 4
     for _ in range(5):
         game.add_unit(game.model.protos("zombie")[0], pits[0])
-    answer(game, "zombies", "Place every Zombie the die allows", "theres_too_many", None)
+    # the card's two Zombies go where the Zombie player picks, one each (Placing New Zombies)
+    answer(game, "zombies", "Place every Zombie the die allows", "theres_too_many", pits[1], pits[3])
     to_hand(game, "theres_too_many", "zombies")
     left = dice(game, [3, 3], [4], [2])  # 6 beats 5 on the board; D6 = 4, one a pit; then D3 = 2
     game.emit("zombie_turn.spawn_roll")
@@ -407,7 +408,7 @@ def test_faq_8_theres_too_many_doubles_up_on_pits_after_the_even_spawn_spreading
     game.emit("zombie_turn.place_spawns.end")
     assert not left
     by_card = [e for e in game.entries[spawned:] if e["type"] == "spawn"]
-    assert sorted(e["count"] for e in by_card) == [1, 1] and len({e["space"] for e in by_card}) == 2
+    assert sorted(e["count"] for e in by_card) == [1, 1] and {e["space"] for e in by_card} == {pits[1], pits[3]}
     placed = {}
     for e in game.entries:
         if e["type"] == "spawn":

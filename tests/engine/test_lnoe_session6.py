@@ -84,7 +84,7 @@ def _legions_offers(game) -> list[str]:
     """The buildings the Zombies are offered when Legions of the Dead is played (they take the first)."""
     offered: list = []
     to_hand(game, "legions_of_the_dead", "zombies")
-    answer(game, "zombies", "legions_of_the_dead", lambda options: offered.extend(options) or 0, None)
+    answer(game, "zombies", "legions_of_the_dead", lambda options: offered.extend(options) or 0)
     answer(game, "heroes", None)
     game.emit("zombie_turn.spawn_roll.start")
     assert offered, "Legions of the Dead offered no building"

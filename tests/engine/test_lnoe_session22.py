@@ -1,0 +1,107 @@
+"""Session 22 rules fixes. New Zombies are spread as evenly as possible over the Spawning Pits, and the
+Zombie player picks the pits that get the odd ones (LNOE rulebook, Zombie Spawning Pits: no pit gets a
+second Zombie before every pit has one); the solo Zombie AI starts at the pit of the board section with
+most Heroes, then with fewest Wounds left (Complete Rulebook §17.5.3.7). They used to go to pits drawn at
+random."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from spawnpit.engine import AIPolicy
+from tests.engine.lnoe_table import dice, put
+from tests.engine.test_lnoe_faq import answer, bare_game, space_marked, to_hand
+
+ALL = "Place every Zombie the die allows"
+SEEDS = (1, 2, 3)
+
+
+def _section(space: str) -> str:
+    return space.rsplit(".", 1)[0]  # l_boards.gym_high_school.g3 -> the L-board it lies on
+
+
+def _placed(game) -> Counter:
+    counts = Counter()
+    for e in game.entries:
+        if e["type"] == "spawn":
+            counts[e["space"]] += e["count"]
+    return counts
+
+
+def _hero_beside(game, pit: str, proto: str):
+    """A Hero on the pit's board section, on a space of that section other than the pit."""
+    spot = next(s for s in sorted(game.board.spaces) if _section(s) == _section(pit) and s != pit)
+    return put(game, proto, spot)
+
+
+def _place(game, d6: int) -> None:
+    left = dice(game, [6, 6], [d6])  # the spawn roll passes against an empty board, then D6 to place
+    game.emit("zombie_turn.spawn_roll")
+    game.emit("zombie_turn.place_spawns")
+    assert not left
+
+
+def test_the_odd_zombie_goes_to_the_pit_of_the_section_with_the_heroes(pack):
+    """5 Zombies over 4 pits: one each, and the odd one where the Heroes are. Every pit in turn, on three
+    seeds: a pit drawn at random would be right a quarter of the time."""
+    for seed in SEEDS:
+        for pit in sorted(bare_game(pack, seed=seed).board.spawn_points):
+            game = bare_game(pack, seed=seed)
+            game.policies["zombies"] = AIPolicy()
+            _hero_beside(game, pit, "johnny")
+            _place(game, 5)
+            placed = _placed(game)
+            assert sorted(placed) == sorted(game.board.spawn_points)
+            assert placed[pit] == 2 and sum(placed.values()) == 5, (seed, pit, placed)
+
+
+def test_between_sections_with_as_many_heroes_the_weaker_hero_draws_the_odd_zombie(pack):
+    """One Hero by each of two pits; the one with a single Wound left draws the odd Zombie, both ways
+    round (so neither the pits' order nor the Heroes' decides it)."""
+    for seed in SEEDS:
+        first, second = sorted(bare_game(pack, seed=seed).board.spawn_points)[:2]
+        for weak_pit in (first, second):
+            game = bare_game(pack, seed=seed)
+            game.policies["zombies"] = AIPolicy()
+            a = _hero_beside(game, first, "johnny")
+            b = _hero_beside(game, second, "sally")
+            weak = a if weak_pit == first else b
+            record = game.state["units"][weak.id]
+            record["wounds"] = game.table.attribute(weak, "health") - 1
+            _place(game, 5)
+            assert _placed(game)[weak_pit] == 2, (seed, weak_pit, _placed(game))
+
+
+def test_the_zombie_player_picks_each_odd_pit_and_never_the_same_one_twice(pack):
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    script = answer(game, "zombies", ALL, pits[3], pits[1], pits[0])
+    _place(game, 3)  # 3 over 4 pits: no pit gets a share, and three are picked one by one
+    assert _placed(game) == Counter({pits[3]: 1, pits[1]: 1, pits[0]: 1})
+    offered = [sorted(o.id for o in options) for _, options in script.asked[1:]]
+    assert offered == [pits, sorted(set(pits) - {pits[3]}), sorted(set(pits) - {pits[3], pits[1]})]
+    assert [label for label, _ in script.asked] == ["choose an option"] + ["choose space"] * 3
+    # the placement's marks are gone once it is done: the next placement starts afresh
+    assert space_marked(game, "odd_zombie") == []
+    assert [e["what"] for e in game.entries if e["type"] == "mark"] == [pits[3], pits[1], pits[0]]
+
+
+def test_a_share_for_every_pit_comes_before_the_odd_ones(pack):
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    script = answer(game, "zombies", ALL, pits[2])
+    _place(game, 5)
+    assert _placed(game) == Counter({p: 1 + (p == pits[2]) for p in pits})
+    assert len(script.asked) == 2  # one odd Zombie: one question
+
+
+def test_cards_and_the_setup_spread_new_zombies_the_same_way(pack):
+    """There's Too Many! (its own placement) and the setup's 2D6 go through the same rule."""
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    to_hand(game, "theres_too_many", "zombies")
+    answer(game, "zombies", "theres_too_many", pits[1])
+    left = dice(game, [1])  # D3 = 1: a single Zombie, on the pit the player picks
+    game.emit("zombie_turn.place_spawns.end")
+    assert not left and _placed(game) == Counter({pits[1]: 1})
+    assert {e["rule"] for e in game.entries if e["type"] == "spawn"} == {"Placing New Zombies"}
