@@ -224,6 +224,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "nearest": (("place", "sel"), "num"),
     "search_card": (("card",), "bool"),
     "pool_left": (("kind",), "num"),
+    "edge": (("place", "place"), "text"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.

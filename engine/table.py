@@ -479,6 +479,13 @@ class Table:
     def distance(self, a, b) -> int:
         return self.game.distance(_space(self, a), _space(self, b))
 
+    def edge(self, a, b) -> str | None:
+        """`edge(a, b)`: what lies between two neighbouring spaces, the kind of edge the board gives them
+        ("open", "door", "window", "wall"…); none when they are not neighbours (or there is no board)."""
+        if self.game.board is None:
+            return None
+        return self.game.board.edge(_space(self, a), _space(self, b))
+
     def apart(self, a, b) -> int:
         """Spaces apart along the shortest line of spaces crossing any edge, walls too: how far a shot
         or a blast reaches, as opposed to `distance` (around walls) and `steps` (how a unit may walk)."""
@@ -594,6 +601,7 @@ interp.FUNCTIONS.setdefault("within", within)
 interp.FUNCTIONS.setdefault("search_card", search_card)
 interp.FUNCTIONS.setdefault("pool_left", pool_left)
 interp.FUNCTIONS.setdefault("apart", lambda ctx, a, b: ctx.table.apart(a, b))
+interp.FUNCTIONS.setdefault("edge", lambda ctx, a, b: ctx.table.edge(a, b))
 
 
 def _part(place_id: str, board) -> str:

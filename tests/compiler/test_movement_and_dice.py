@@ -74,3 +74,13 @@ def test_pool_left_takes_one_unit_kind(write_pack):
     assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
     for wrong in ("pool_left(unit)", "pool_left(3)", "pool_left(zombie, zombie)", "pool_left(heroes)"):
         assert not check(write_pack, good.replace("pool_left(zombie)", wrong)).ok, wrong
+
+
+def test_edge_takes_two_places_and_reads_as_text(write_pack):
+    """`edge(a, b)`: the kind of edge between two neighbouring spaces, compared with text."""
+    good = GOOD.replace("    spawn 3 of zombie at", '    if edge(unit, b2) == "door" { n = 1 }\n    spawn 3 of zombie at')
+    result = check(write_pack, good)
+    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
+    for wrong in ("edge(unit)", "edge(unit, b2, b2)", "edge(unit, 3)"):
+        assert not check(write_pack, good.replace("edge(unit, b2)", wrong)).ok, wrong
+    assert "E0301" in codes(check(write_pack, good.replace('edge(unit, b2) == "door"', "edge(unit, b2) > 2")))

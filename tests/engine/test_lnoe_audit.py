@@ -27,35 +27,42 @@ class Towards:
 
 
 def _locked_game(pack, with_keys: bool):
-    target = None
+    """The Sheriff in the street by a doorway a Locked Door has locked (both its spaces marked, the card
+    in play on the building side, as its own hook leaves them); his player always heads inside."""
+    probe = new_game(pack, "lnoe:escape_in_the_truck", seed=1)
+    board = probe.board
+    target, outside = next((s, o) for s in sorted(board.spaces) if board.building_of(s)
+                           for o in sorted(board.spaces) if board.edge(s, o) == "door" and not board.building_of(o))
     game = new_game(pack, "lnoe:escape_in_the_truck", seed=1,
-                    policies={"heroes": Towards("town_center.a2"), "zombies": ScriptedPolicy([])})
+                    policies={"heroes": Towards(target), "zombies": ScriptedPolicy([])})
     game.state["at"] = ["test"]
-    target = game.board.resolve("town_center.a2")
-    sheriff = put(game, "sheriff_anderson", "town_center.a1")
+    sheriff = put(game, "sheriff_anderson", outside)
     for cid, record in game.state["cards"].items():
         if record["proto"] == "locked_door" and record["where"] == "deck":
             game.state["decks"]["zombie_deck"]["draw"].remove(cid)
             record.update(where="play", status="in_play", target=["space", target])  # as its own hook sets it
             break
-    game.mark(Ref("space", target), "locked_door", 1, game._plain_ctx())
+    for end in (target, outside):
+        game.mark(Ref("space", end), "locked_door", 1, game._plain_ctx())
     if with_keys:
         cid = next(c for c, r in game.state["cards"].items() if r["proto"] == "keys" and r["where"] == "deck")
         game.state["decks"]["hero_deck"]["draw"].remove(cid)
         game.state["cards"][cid]["where"] = sheriff.id
-    return game, sheriff, target
+    return game, sheriff, target, outside
 
 
 @pytest.mark.parametrize("with_keys", [False, True])
 def test_keys_let_a_hero_through_a_locked_door(pack, with_keys):
-    """Complete Rulebook §3.14.3.2: Keys ignore the effects of Locked Door. Without Keys the locked space
-    is not a place the Hero's move may end in (it is not offered); with Keys he walks in."""
-    game, sheriff, target = _locked_game(pack, with_keys)
+    """Complete Rulebook §3.14.3.2: Keys ignore the effects of Locked Door. Without Keys the space behind
+    the locked doorway is not a place the Hero's move may end in (it is not offered); with Keys he walks
+    in, and the marker goes."""
+    game, sheriff, target, outside = _locked_game(pack, with_keys)
     dice(game, [1])
     game.emit("move", {"unit": sheriff})
     where = game.state["units"][sheriff.id]["space"]
     offered = game.policies["heroes"].offered[0]
-    assert (target in offered) is with_keys and game.board.resolve("town_center.a1") in offered
+    street = [n for n in game.board.neighbours(outside) if game.board.edge(outside, n) == "open"]
+    assert (target in offered) is with_keys and street and set(street) <= set(offered)
     assert (where == target) is with_keys
     assert game.table.has(Ref("space", target), Ref("marker", "locked_door")) is not with_keys  # Keys discard it
 

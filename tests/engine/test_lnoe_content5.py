@@ -198,12 +198,15 @@ def test_escape_through_the_windows_gets_a_hero_past_a_locked_door_marker(pack):
     game = bare_game(pack)
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
     lock = to_hand(game, "locked_door", "box")
-    door = space(game, "town_center.b1")
+    door, outside = next((Ref("space", s), Ref("space", o)) for s in sorted(game.board.spaces)
+                         if game.board.building_of(s) for o in sorted(game.board.spaces) if game.board.edge(s, o) == "door")
     game.state["cards"][lock].update(where="play", status="in_play", target=["space", door.id])
-    game.mark(door, "locked_door", 1, game._plain_ctx())
-    assert game.raise_now("hero.entered", {"unit": sheriff, "space": door}) == "replaced"
+    for end in (door, outside):
+        game.mark(end, "locked_door", 1, game._plain_ctx())
+    game.state["units"][sheriff.id]["space"] = outside.id
+    assert game.raise_now("hero.entered", {"unit": sheriff, "space": door, "from": outside}) == "replaced"
     game.mark(sheriff, "through_windows", 1, game._plain_ctx())
-    assert game.raise_now("hero.entered", {"unit": sheriff, "space": door}) is None
+    assert game.raise_now("hero.entered", {"unit": sheriff, "space": door, "from": outside}) is None
     assert game.table.has(door, Ref("marker", "locked_door"))  # the Locked Door stays
 
 

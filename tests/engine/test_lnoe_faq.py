@@ -320,11 +320,11 @@ def test_faq_4_cancel_any_zombie_card_as_it_is_played(pack):
 
 
 def test_faq_4_cancel_any_zombie_card_that_remains_in_play_and_its_marker_goes(pack):
-    game = bare_game(pack, zombies=["locked_door", 0, None], heroes=[None])  # lock the first space offered
+    game = bare_game(pack, zombies=["locked_door", 0, 0, None], heroes=[None])  # lock the first doorway offered
     card = to_hand(game, "locked_door", "zombies")
     cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")
-    assert where(game, card) == "play" and len(space_marked(game, "locked_door")) == 1
+    assert where(game, card) == "play" and len(space_marked(game, "locked_door")) == 2  # the doorway's two spaces
     answer(game, "heroes", "not_this_time", "locked_door")
     game.emit("hero_turn.start")
     assert where(game, card) == "discard" and where(game, cancel) == "discard"

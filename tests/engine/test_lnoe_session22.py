@@ -105,3 +105,24 @@ def test_cards_and_the_setup_spread_new_zombies_the_same_way(pack):
     game.emit("zombie_turn.place_spawns.end")
     assert not left and _placed(game) == Counter({pits[1]: 1})
     assert {e["rule"] for e in game.entries if e["type"] == "spawn"} == {"Placing New Zombies"}
+
+
+def test_edge_names_what_lies_between_two_neighbouring_spaces(pack):
+    """`edge(a, b)` (new this session, for the Locked Door's doorway): the board's own kind of edge, the
+    same both ways round; none for spaces that are not neighbours; a unit stands for its space."""
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack)
+    board = game.board
+    seen = {}
+    for a, links in sorted(board.links.items()):
+        for b, kind, _ in links:
+            seen.setdefault(kind, (a, b))
+    assert {"open", "door", "wall", "corner"} <= set(seen)
+    for kind, (a, b) in seen.items():
+        assert game.table.edge(Ref("space", a), Ref("space", b)) == kind
+        assert game.table.edge(Ref("space", b), Ref("space", a)) == kind
+    a, b = seen["door"]
+    far = next(s for s in sorted(board.spaces) if board.distance(a, s) > 3)
+    assert game.table.edge(Ref("space", a), Ref("space", far)) is None
+    assert game.table.edge(put(game, "johnny", a), Ref("space", b)) == "door"

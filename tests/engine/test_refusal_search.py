@@ -11,7 +11,7 @@ from spawnpit.engine.game import Game, never
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import bare_game, put
 from tests.engine.test_lnoe_faq import to_hand
-from tests.engine.test_lnoe_session6 import lock
+from tests.engine.test_lnoe_session6 import doorways, lock
 
 
 def counting_asks(game, monkeypatch) -> dict:
@@ -41,23 +41,50 @@ def door_and_outside(game) -> tuple[str, str]:
                 for o in sorted(board.spaces) if not board.building_of(o) and board.distance(s, o) == 1)
 
 
+def taken_over(game, building: str) -> str:
+    """My God, They've Taken the... in play on `building` (its target), as if played."""
+    card = to_hand(game, "my_god_theyve_taken_the", "zombies")
+    record = game.state["cards"][card]
+    record["where"], record["target"] = "play", ["building", building]
+    return card
+
+
 def test_a_hook_that_does_not_read_where_the_unit_comes_from_is_asked_once_for_each_space(pack, monkeypatch):
-    """Locked Door reads the space and the Hero, not `event.from`: the locked space, refused, is asked about
-    once, though the search comes to it from each of the spaces next to it."""
+    """My God, They've Taken the... reads the space and the Hero, not `event.from`: each space of the
+    building it keeps the Heroes out of, refused, is asked about once, though the search comes to it from
+    each of the spaces next to it."""
     game = bare_game(pack)
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
     adjacency = game.board.adjacency(movement._rules(game, sheriff)[0])
-    door = max((s for s in sorted(game.board.spaces) if game.board.building_of(s)), key=lambda s: len(adjacency[s]))
-    beside = sorted(adjacency[door])
-    assert len(beside) >= 3
-    game.state["units"][sheriff.id]["space"] = beside[0]
-    lock(game, door)
+    spot = max((s for s in sorted(game.board.spaces) if game.board.building_of(s)
+                and any(game.board.building_of(o) != game.board.building_of(s) for o in adjacency[s])),
+               key=lambda s: len(adjacency[s]))
+    building = game.board.building_of(spot)
+    outside = sorted(s for s in adjacency[spot] if game.board.building_of(s) != building)
+    game.state["units"][sheriff.id]["space"] = outside[0]
+    taken_over(game, building)
     asked = counting_asks(game, monkeypatch)
     offered = movement.reach(game, sheriff, 4)
-    spaces = [space for space, _ in asked["Locked Door"]]
-    assert spaces.count(door) == 1 and len(spaces) == len(set(spaces)) > 10
-    assert Ref("space", door) not in offered  # still refused
-    assert {Ref("space", s) for s in beside[1:]} <= set(offered)  # (so the search came to it from them too)
+    spaces = [space for space, _ in asked["My God, They've Taken the..."]]
+    assert spaces.count(spot) == 1 and len(spaces) == len(set(spaces)) > 10
+    assert not {Ref("space", s) for s in game.board.spaces_of(building)} & set(offered)  # still refused
+
+
+def test_a_hook_that_reads_where_the_unit_comes_from_is_asked_for_each_way_in(pack, monkeypatch):
+    """Locked Door locks a doorway (session 22): it reads `event.from`, so a space is asked about again
+    from each side the search comes to it from, and only the way through the door is refused."""
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    through = movement._rules(game, sheriff)[0]
+    inside, outside = next((i, o) for i, o in doorways(game, None)
+                           if game.board.distance(o, i, through=through, closed=frozenset({(o, i)})) <= 4)
+    game.state["units"][sheriff.id]["space"] = outside
+    lock(game, inside, outside)
+    asked = counting_asks(game, monkeypatch)
+    offered = movement.reach(game, sheriff, 4)
+    ways_in = [frm for space, frm in asked["Locked Door"] if space == inside]
+    assert outside in ways_in and len(set(ways_in)) > 1
+    assert Ref("space", inside) in offered  # in by another way within 4 spaces
 
 
 def blocked_windows_on(game, space: str) -> str:
