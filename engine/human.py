@@ -720,6 +720,10 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
                          + (_clip(steps, moves) if moves else steps), "", True))  # how they came: kept
             i += run
             continue
+        if _into_pool(entry, entries[i + 1] if i + 1 < len(entries) else None):
+            rows.append((f"  {_pool_roll(entry, entries[i + 1])}", LOG_STYLES["roll"], True))
+            i += 2
+            continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
                      not (entry.get("type") in BOOKKEEPING or (entry.get("type") == "remove" and "card" in entry))))
         i += 1
@@ -778,6 +782,23 @@ def _step(game, e: dict) -> str:
     start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
     head, _, cell = end.rpartition(" ")
     return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
+
+
+def _into_pool(roll: dict, after: dict | None) -> bool:
+    """A roll the next entry shows added to a pool of dice by the same rule (`roll 2D6 into hero_dice`)."""
+    if roll.get("type") != "roll" or after is None or after.get("type") != "counter" or not _pool_entry(after):
+        return False
+    values = roll.get("values") or []
+    return bool(values) and after.get("rule") == roll.get("rule") and after["value"][-len(values):] == values
+
+
+def _pool_roll(roll: dict, pool: dict) -> str:
+    """The roll and the pool it went into as one line: "hero dice: 2, 6 (2D6 for Fight)"; a pool that had
+    dice before (a re-roll adds to it) also says which were rolled now. Its total means nothing."""
+    values = ", ".join(map(str, roll["values"]))
+    rolled = roll["dice"] if len(pool["value"]) == len(roll["values"]) else f"{roll['dice']}: {values}"
+    why = f" for {roll['rule']}" if roll.get("rule") else ""
+    return f"{str(pool['name']).replace('_', ' ')}: {', '.join(map(str, pool['value']))} ({rolled}{why})"
 
 
 def _pool_entry(entry: dict) -> bool:
@@ -858,6 +879,8 @@ def describe_entry(game, e: dict) -> str:
         fields = {k: _name(game, k, v) for k, v in e.items()}
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
+            if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
+                return "rolled {dice}: {values}{why}".format_map(fields)
         if e.get("type") == "move":
             if e.get("from") == e.get("to"):  # put where it stood (a Hero placed in the Start: space it was given)
                 return f"{fields['unit']} stays in {space_name(game, e.get('to'))}"

@@ -100,7 +100,7 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     assert re.search(r"^A +Alice +(Shed )?a\d +wounds 0/2 +carries nothing", out, re.M)  # label, name; a space by building
     assert "Z Zombies: Zombie ×3" in out
     assert "Round 1 of 6 · Hero Turn › Act\nGoals: Heroes win when kills ≥ 3 (now 0)" in out
-    assert re.search(r"rolled 1D6: \d \(total \d\) for Trial", out)   # the roll says which rule rolled
+    assert re.search(r"rolled 1D6: \d for Trial", out)   # the roll says which rule rolled (one die: no total)
     assert re.search(r"Zombie \d+ killed in b2 by Alice\b", out)  # many alike: by name and number
     assert re.search(r"^  Kills: [123]$", out, re.M) and "kills is" not in out  # a counter reads as words
     assert not re.search(r"Heroes — Trial \(Alice\): choose a Zombie\n\s+1\.", out)  # Zombies alike in b2: nothing to ask
@@ -538,7 +538,7 @@ def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
     text = log_view(game, entries, lines=10).plain
     lines = text.splitlines()
     assert len(lines) == 11 and lines[0] == "… 23 log lines left out (l shows more)"
-    assert "rolled 1D6: 4 (total 4) for Ranged Attack" in lines[2] and lines[1].startswith("round 2 · ")
+    assert "rolled 1D6: 4 for Ranged Attack" in lines[2] and lines[1].startswith("round 2 · ")
     assert lines[3].startswith("round 2 · ") and lines[-1].endswith("discarded")  # the newest discards stay
     space = next(iter(game.board.spaces))
     spawned = [{"type": "spawn", "count": 2, "kind": "zombie", "space": space, "round": 3, "at": "zombie_turn.place_spawns"},
@@ -736,3 +736,23 @@ def test_a_lets_the_ai_answer_each_question(lnoe):
     asked = out.count("> a\n")  # each question asked, answered `a`
     assert out.count("the AI chooses: ") == asked > 10 and "is not one of the choices" not in out
     assert "a: the AI's choice" in out
+
+
+def test_a_roll_into_a_pool_of_dice_is_one_line_without_a_total(lnoe):
+    """A fight's dice go into a pool (`roll 2D6 into hero_dice`); the roll and the pool were two lines and
+    the roll's total, which means nothing in a fight, was shown. Now one line names the pool and its dice;
+    a re-roll added to a pool also says which dice are new. A roll kept as a total keeps its total; one
+    die has no total to show."""
+    from spawnpit.engine.human import log_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    at = {"round": 2, "at": "zombie_turn.fight", "rule": "Fight"}
+    entries = [{"type": "roll", "dice": "2D6", "values": [2, 6], "total": 8, **at},
+               {"type": "counter", "name": "hero_dice", "value": [2, 6], **at},
+               {"type": "roll", "dice": "1D6", "values": [5], "total": 5, **at},
+               {"type": "counter", "name": "hero_dice", "value": [2, 6, 5], **at},
+               {"type": "roll", "dice": "2D6", "values": [3, 4], "total": 7, **at, "rule": "Zombie Spawning"},
+               {"type": "roll", "dice": "1D6", "values": [3], "total": 3, **at, "rule": "Zombie Spawning"}]
+    lines = log_view(game, entries, lines=20).plain.splitlines()
+    assert lines[1:] == ["  hero dice: 2, 6 (2D6 for Fight)", "  hero dice: 2, 6, 5 (1D6: 5 for Fight)",
+                         "  rolled 2D6: 3, 4 (total 7) for Zombie Spawning", "  rolled 1D6: 3 for Zombie Spawning"]
