@@ -696,9 +696,11 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
     in a line (how the Zombies came) is kept like a roll."""
     shown, cards = _shown_values(game), _card_titles(game)
+    passing = _passing_marks(game, entries)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e)
-                        and e.get("rule") not in cards)]  # (a card changing a count: "Move roll: 2", its effect)
+                        and e.get("rule") not in cards)  # (a card changing a count: "Move roll: 2", its effect)
+               and not (passing and e.get("type") in ("mark", "unmark") and _mark_key(e) in passing)]
     rows, moment, i = [], None, 0
     while i < len(entries):
         entry = entries[i]
@@ -782,6 +784,26 @@ def _step(game, e: dict) -> str:
     start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
     head, _, cell = end.rpartition(" ")
     return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
+
+
+def _mark_key(e: dict) -> tuple:
+    return e.get("round"), e.get("at"), e.get("rule"), e.get("what"), e.get("marker")
+
+
+def _passing_marks(game, entries: list) -> set:
+    """Markers a rule put on and took off again at one moment (the pits already given an odd Zombie, a
+    weapon used in this fight): its own bookkeeping, left out of the log once both are in the game's log
+    (the screen's lines may hold only one of them). While the rule is still running, the mark is shown
+    (and the markers line has it)."""
+    marked, unmarked = set(), set()
+    for source in (getattr(game, "entries", ()), entries):
+        for e in source:
+            kind = e.get("type")
+            if kind == "mark":
+                marked.add(_mark_key(e))
+            elif kind == "unmark":
+                unmarked.add(_mark_key(e))
+    return marked & unmarked
 
 
 def _into_pool(roll: dict, after: dict | None) -> bool:

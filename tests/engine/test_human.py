@@ -756,3 +756,27 @@ def test_a_roll_into_a_pool_of_dice_is_one_line_without_a_total(lnoe):
     lines = log_view(game, entries, lines=20).plain.splitlines()
     assert lines[1:] == ["  hero dice: 2, 6 (2D6 for Fight)", "  hero dice: 2, 6, 5 (1D6: 5 for Fight)",
                          "  rolled 2D6: 3, 4 (total 7) for Zombie Spawning", "  rolled 1D6: 3 for Zombie Spawning"]
+
+
+def test_a_marker_a_rule_puts_on_and_takes_off_at_one_moment_is_left_out_of_the_log(lnoe):
+    """Placing New Zombies marks the pits given an odd Zombie and clears the marks when done: while it asks,
+    the mark shows; once cleared, neither line is shown, even when the screen's lines hold only the
+    clearing (the mark was on the screen before). A marker that stays, or one cleared by another rule or
+    at another moment, is still shown."""
+    from spawnpit.engine.human import log_view
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    pit = sorted(game.board.spawn_points)[0]
+    at = {"round": 1, "at": "zombie_turn.place_spawns", "rule": "Placing New Zombies"}
+    mark = {"type": "mark", "what": pit, "marker": "odd_zombie", **at}
+    spawn = {"type": "spawn", "count": 1, "kind": "zombie", "space": pit, **at}
+    unmark = {"type": "unmark", "what": pit, "marker": "odd_zombie", **at}
+    later = {"type": "unmark", "what": pit, "marker": "odd_zombie", **at, "round": 2}
+    game.entries[:] = [mark, spawn]
+    assert "marked Odd Zombie Placed" in log_view(game, [mark, spawn]).plain  # still placing: shown
+    game.entries[:] = [mark, spawn, unmark]
+    assert "Odd Zombie" not in log_view(game, [mark, spawn, unmark]).plain
+    assert "Odd Zombie" not in log_view(game, [unmark]).plain  # the mark was on an earlier screen
+    game.entries[:] = [mark, spawn, later]
+    assert "marked Odd Zombie Placed" in log_view(game, [mark, spawn, later]).plain
+    assert "no longer Odd Zombie Placed" in log_view(game, [later]).plain
