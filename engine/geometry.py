@@ -20,6 +20,9 @@ Unofficial Complete Rulebook v2.0, seed 000):
   Hero Turn 1) Move; CR 8.4.3) and "Walls prevent Heroes from moving diagonally around a corner (or
   across the center in the case of the plus-shaped Corner Wall)" (LNOE, Corner Walls; CR 3.3.2.1).
   Otherwise `open`. (CR 3.3.11 calls two buildings touching corners a Pinch Point: `corner` too.)
+- Where two grids join (a composite board's `link`s between their edge cells), the same holds: a
+  `link` between two spaces not in the same building is a `wall` (the building's outline runs along
+  its board's edge), unless the pair is declared a door or window.
 - Any other declared pair (links to non-grid spaces, zone boards) is an edge of the declared kind.
 - Track spaces are linked in their listed order.
 
@@ -407,7 +410,13 @@ def edge_kinds(d: Draft, building_of: dict) -> dict[tuple[str, str], tuple[str, 
             kinds[_key(at[x], at[y])] = (_winner(declared.get(_key(at[x], at[y]))) or
                                          ("corner" if stub else "open"), True)
     for key, found in declared.items():
-        kinds.setdefault(key, (_winner(found), False))
+        if key not in kinds:
+            kind = _winner(found)
+            a, b = key
+            ga, gb = d.info[a]["grid"], d.info[b]["grid"]
+            if kind == "open" and ga and gb and ga != gb and building_of.get(a) != building_of.get(b):
+                kind = "wall"  # where two boards join, a building's outline runs along the board's edge
+            kinds[key] = (kind, False)
     return kinds
 
 

@@ -126,3 +126,30 @@ def test_edge_names_what_lies_between_two_neighbouring_spaces(pack):
     far = next(s for s in sorted(board.spaces) if board.distance(a, s) > 3)
     assert game.table.edge(Ref("space", a), Ref("space", far)) is None
     assert game.table.edge(put(game, "johnny", a), Ref("space", b)) == "door"
+
+
+def test_where_two_boards_join_a_building_s_edge_is_wall(pack):
+    """The play-test walked a Hero from the Hospital's Morgue straight into the Gym on the next L-board:
+    the links where two boards join were all open. Now a join is open only between two outdoor spaces
+    (or a declared door), on every layout of three seeds; the street still crosses every join."""
+    for seed in SEEDS:
+        game = bare_game(pack, seed=seed)
+        board = game.board
+        joins = [(a, b, kind) for a, links in board.links.items() for b, kind, _ in links
+                 if a.rsplit(".", 1)[0] != b.rsplit(".", 1)[0]]
+        assert joins
+        for a, b, kind in joins:
+            indoors = board.building_of(a) or board.building_of(b)
+            assert (kind == "wall") if indoors else (kind == "open"), (seed, a, b, kind)
+        parts = {s.rsplit(".", 1)[0] for s in board.spaces}
+        assert len({(a.rsplit(".", 1)[0], b.rsplit(".", 1)[0]) for a, b, kind in joins if kind == "open"}) >= len(parts)
+
+
+def test_the_manor_house_is_entered_by_its_four_outer_doors_only(pack):
+    game = bare_game(pack, scenario="defend_the_manor_house")
+    board = game.board
+    manor = next(b for b, info in board.buildings.items() if info.title == "Manor House")
+    inside = set(board.spaces_of(manor))
+    ways_in = sorted((s, kind) for s in inside for n, kind, _ in board.links[s] if n not in inside)
+    assert {kind for _, kind in ways_in} == {"wall", "door"}
+    assert sorted(s.rsplit(".", 1)[1] for s, kind in ways_in if kind == "door") == ["a2", "b4", "c1", "d3"]

@@ -72,9 +72,10 @@ def test_a_hook_that_does_not_read_where_the_unit_comes_from_is_asked_once_for_e
 
 def test_a_hook_that_reads_where_the_unit_comes_from_is_asked_for_each_way_in(pack, monkeypatch):
     """Locked Door locks a doorway (session 22): it reads `event.from`, so a space is asked about again
-    from each side the search comes to it from, and only the way through the door is refused."""
-    game = bare_game(pack)
-    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    from each side the search comes to it from, and only the way through the door is refused (in the
+    Manor House, whose rooms have other ways in: each L-board building has one door)."""
+    game = bare_game(pack, scenario="defend_the_manor_house")
+    sheriff = put(game, "sheriff_anderson", sorted(game.board.spaces)[0])
     through = movement._rules(game, sheriff)[0]
     inside, outside = next((i, o) for i, o in doorways(game, None)
                            if game.board.distance(o, i, through=through, closed=frozenset({(o, i)})) <= 4)
