@@ -510,7 +510,19 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
             policy.finish(game)
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
     if log_path:
-        click.echo(f"  log written to {log_path} (spawnpit replay {shlex.quote(str(log_path))} plays it again)")
+        click.echo(_fitted(f"  log written to {log_path} (spawnpit replay {shlex.quote(str(log_path))} plays it again)"))
+
+
+def _fitted(line: str) -> str:
+    """A line of the summary as a terminal shows it: wrapped between words at its width (a terminal cuts
+    a long line wherever it reaches the edge, mid-word); unchanged when the output is not a terminal."""
+    if not sys.stdout.isatty():
+        return line
+    import shutil
+    import textwrap
+
+    width = max(20, shutil.get_terminal_size((80, 24)).columns)
+    return textwrap.fill(line, width=width, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
 
 
 class _Stopped(BaseException):
@@ -611,8 +623,8 @@ def _summary(game, result: dict, brief: bool = False) -> None:
     cause = cause_text(game, result)
     if len(cause) > 200:  # a goal written as a very long expression: its start says which it was
         cause = cause[:197] + "…"
-    click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
-               f"{result['round']} ({cause})")
+    click.echo(_fitted(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
+                       f"{result['round']} ({cause})"))
     if brief:
         return
     click.echo(f"  {len(game.entries)} log entries ({game.state['events']} engine events): "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -473,3 +474,21 @@ def test_a_game_whose_output_is_closed_midway_keeps_its_log(tmp_path):
     assert head["unfinished"] == "interrupted: the output was closed"
     replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+
+
+def test_the_summary_wraps_between_words_on_a_terminal_and_not_elsewhere(monkeypatch):
+    """The play-test's last line was cut mid-word at 80 columns ("(n" / "ow 2))"): on a terminal the summary
+    lines wrap between words at its width; piped, they stay whole lines."""
+    import shutil
+    import sys
+
+    from spawnpit import cli
+
+    line = "Die Zombies, Die!: zombies won in round 8 (Zombies win when heroes killed ≥ 2 (now 2)) and more words"
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    assert cli._fitted(line) == line
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=(80, 24): os.terminal_size((40, 24)))
+    wrapped = cli._fitted(line).split("\n")
+    assert len(wrapped) > 1 and all(len(part) <= 40 for part in wrapped)
+    assert " ".join(part.strip() for part in wrapped) == line  # nothing cut inside a word

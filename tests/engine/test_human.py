@@ -780,3 +780,17 @@ def test_a_marker_a_rule_puts_on_and_takes_off_at_one_moment_is_left_out_of_the_
     game.entries[:] = [mark, spawn, later]
     assert "marked Odd Zombie Placed" in log_view(game, [mark, spawn, later]).plain
     assert "no longer Odd Zombie Placed" in log_view(game, [later]).plain
+
+
+def test_a_card_played_on_a_card_names_it(lnoe):
+    """The play-test read "Zombies play Resilient on c89": a card played on another card (Resilient on the
+    Revolver just fired) named it by its id. A card on a unit or a space reads as before."""
+    from spawnpit.engine.human import describe_entry
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    revolver = next(c for c, r in game.state["cards"].items() if r["proto"] == "revolver")
+    resilient = next(c for c, r in game.state["cards"].items() if r["proto"] == "resilient")
+    text = describe_entry(game, {"type": "play", "card": resilient, "side": "zombies", "on": revolver})
+    assert text.startswith("Zombies play Resilient on Revolver: ")
+    pit = sorted(game.board.spawn_points)[0]
+    assert " on c" not in describe_entry(game, {"type": "play", "card": resilient, "side": "zombies", "on": pit})
