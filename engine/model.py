@@ -30,6 +30,8 @@ class Hook:
     reads: frozenset | None = None  # the names its `when` and filters read (None: it may roll dice or draw at random)
     when_ir: dict | None = None  # its `when` as compiled (Game.asker works out parts of it on their own)
     fixed: dict = field(default_factory=dict)  # Game.asker's: params asked about → the `when`'s part that reads none
+    ends: bool = False  # not a replacement, and `end` is one of its body's own statements: where it applies, it ends
+    # the running phase, step, action or walk whatever else it does (Lights Out: a Hero's walk stops there)
 
 
 def _blocks(obj: dict, kind: str) -> list[dict]:
@@ -142,7 +144,8 @@ class Model:
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
                         owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h),
-                        if_played=_starts_played(h.get("when")), reads=_reads(h), when_ir=h.get("when"))
+                        if_played=_starts_played(h.get("when")), reads=_reads(h), when_ir=h.get("when"),
+                        ends=not h["replace"] and any(isinstance(s, dict) and s.get("do") == "end" for s in h["body"]))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:

@@ -84,11 +84,12 @@ def _stops(game, space: str, stop: frozenset[str]) -> bool:
 
 def _refusals(game, unit: Ref) -> tuple:
     """The hooks that may refuse the unit a space as it steps in (`instead of KIND.entered`: a walk that
-    meets one goes back a step and stops), those of cards and units not in play left out."""
+    meets one goes back a step and stops), and those that may stop it there (`on KIND.entered` whose body
+    says `end`: Lights Out), those of cards and units not in play left out."""
     hooks = game.model.hooks.get(f"{game.state['units'][unit.id]['kind']}.entered")
     if not hooks:
         return ()
-    return tuple(h for h in hooks if h.replace and (h.owner is None or game.in_play(h.owner)))
+    return tuple(h for h in hooks if (h.replace or h.ends) and (h.owner is None or game.in_play(h.owner)))
 
 
 def _how(game, unit: Ref, honour_stop: bool, refuse: bool = True) -> tuple:
@@ -159,8 +160,9 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
     params = unit_event(kind, "entered", unit, Ref("space", start), None)[1]
     # a hook that reads neither where the unit comes from nor the event as a whole answers the same for a
     # space whichever way it is entered: it is asked once for each space, not once for each space next to it
-    asks = [(game.asker(hook, params, ("space", "from")), {} if hook.reads is not None and not hook.reads & _FROM else None)
-            for hook in refusing]
+    # refusals first: a space one refuses is not entered, whichever other hook would stop the unit there
+    asks = [(game.asker(hook, params, ("space", "from")), {} if hook.reads is not None and not hook.reads & _FROM else None,
+             hook.ends) for hook in sorted(refusing, key=lambda h: h.ends)]
     ref = game.table.ref
     dist, parent, queue = {start: 0}, {start: None}, deque([start])
     while queue:
@@ -175,22 +177,24 @@ def _refusing_search(game, unit: Ref, start: str, through, stop, refusing: tuple
             if n in dist:
                 continue
             space = ref("space", n)
-            refused = False
-            for ask, by_space in asks:
+            refused = ends = False
+            for ask, by_space, stops in asks:
                 if by_space is None:
-                    refused = ask(space, origin)
+                    applies = ask(space, origin)
                 else:
-                    refused = by_space.get(n)
-                    if refused is None:
-                        refused = by_space[n] = ask(space, origin)
-                if refused:
+                    applies = by_space.get(n)
+                    if applies is None:
+                        applies = by_space[n] = ask(space, origin)
+                if applies:
+                    refused, ends = not stops, stops
                     break
             if refused:
                 continue  # refused from here; it may still be entered from another space (`event.from`)
             dist[n], parent[n] = d, here
             if n == goal:
                 return dist, parent
-            queue.append(n)
+            if not ends:  # stopped there, it goes no further (another way may still pass it by)
+                queue.append(n)
     return dist, parent
 
 

@@ -153,3 +153,40 @@ def test_the_manor_house_is_entered_by_its_four_outer_doors_only(pack):
     ways_in = sorted((s, kind) for s in inside for n, kind, _ in board.links[s] if n not in inside)
     assert {kind for _, kind in ways_in} == {"wall", "door"}
     assert sorted(s.rsplit(".", 1)[1] for s, kind in ways_in if kind == "door") == ["a2", "b4", "c1", "d3"]
+
+
+def _dark_building(game):
+    """A building of at least three spaces whose door leads in from outside: (building, inside, outside)."""
+    board = game.board
+    for b in sorted(board.buildings):
+        spaces = board.spaces_of(b)
+        door = next(((s, o) for s in spaces for o in sorted(board.spaces)
+                     if board.edge(s, o) == "door" and board.building_of(o) != b), None)
+        if len(spaces) >= 3 and door:
+            return b, door[0], door[1]
+    raise AssertionError("no building with a door and three spaces")
+
+
+def test_a_move_is_not_offered_past_a_space_lights_out_stops_the_hero_in(pack):
+    """The play-test picked a space the move offered beyond a dark building and the Hero stopped one step
+    inside it. A move's search now stops at a space where an `on hero.entered` hook in play ends the walk
+    (Lights Out): the dark building's first space is offered, what lies only beyond it is not, and a walk
+    toward such a space goes round the building if it can."""
+    from spawnpit.engine import movement
+    from spawnpit.engine.state import Ref
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    building, inside, outside = _dark_building(game)
+    sheriff = put(game, "sheriff_anderson", outside)
+    before = {r.id for r in movement.reach(game, sheriff, 6)}
+    deeper = set(game.board.spaces_of(building)) - {inside}
+    assert inside in before and deeper <= before
+    in_play(game, "lights_out", Ref("building", building))
+    game.mark(Ref("building", building), "lights_out", 1, game._plain_ctx())
+    after = {r.id for r in movement.reach(game, sheriff, 6)}
+    assert inside in after and not deeper & after  # one door: the rest lies only beyond the dark space
+    assert before - deeper == after
+    far = next(iter(sorted(deeper)))
+    movement.walk(game, sheriff, far, 6, game._plain_ctx())
+    assert game.state["units"][sheriff.id]["space"] == inside  # walked in, stopped in the dark
