@@ -225,6 +225,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "search_card": (("card",), "bool"),
     "pool_left": (("kind",), "num"),
     "edge": (("place", "place"), "text"),
+    "neighbours": (("place",), "sel"),
 }
 
 # Attributes every entity has, by type, beside the stats the system declares.

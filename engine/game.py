@@ -389,6 +389,31 @@ class Game(World, Decks):
                     return True
             return False
 
+        gated = None if filters or len(keys) < 2 else _gated_part(hook, keys)
+        if gated is not None:  # the `when` goes on with tests of the first param alone: once for each value of it
+            gate, rest = gated
+            passed: dict = {}
+            first = keys[0]
+
+            def ask_gated(*values) -> bool:
+                value = values[0]
+                open_ = passed.get(value)
+                if open_ is None:
+                    params[first] = value
+                    for ctx in contexts:
+                        ctx.env[first] = value
+                    open_ = passed[value] = [ctx for ctx in contexts if gate(ctx)]
+                if not open_:
+                    return False
+                if rest is None:
+                    return True
+                put(values)
+                for ctx in open_:
+                    if rest(ctx):
+                        return True
+                return False
+
+            return ask_gated
         return ask if filters else ask_when
 
     def _filter_matches(self, actual, wanted) -> bool:
@@ -683,6 +708,33 @@ def _fixed_part(hook, keys: tuple[str, ...]):
             part = lambda some: interp.expr(some[0] if len(some) == 1 else {"op": "and", "args": some})  # noqa: E731
             found = (part(args[:k]), part(args[k:]))
     hook.fixed[keys] = found
+    return found
+
+
+def _gated_part(hook, keys: tuple[str, ...]):
+    """After the tests _fixed_part moves out of a hook's `when` (`A and B and …`), the tests that read the
+    first of `keys` but none of the others nor the event as a whole: (those, the rest or None), each
+    compiled once. A move's search asks about each space from every space next to it; Locked Door's
+    `space has locked_door and event.from has locked_door and …` then reads each space once, not once for
+    each way in. None when there is no such test, or the `when` is not pure."""
+    cache_key = ("gated",) + keys
+    if cache_key in hook.fixed:
+        return hook.fixed[cache_key]
+    found, when = None, hook.when_ir
+    if hook.reads is not None and isinstance(when, dict) and when.get("op") == "and":
+        args, varying, others = when["args"], frozenset(keys) | {"event"}, frozenset(keys[1:]) | {"event"}
+        k = 0
+        while k < len(args) and not interp._free(args[k])[0] & varying:
+            k += 1
+        if k == len(args):
+            k = 0  # (_fixed_part moves nothing then: the whole `when` is asked)
+        j = k
+        while j < len(args) and not interp._free(args[j])[0] & others:
+            j += 1
+        if j > k:
+            part = lambda some: interp.expr(some[0] if len(some) == 1 else {"op": "and", "args": some})  # noqa: E731
+            found = (part(args[k:j]), part(args[j:]) if j < len(args) else None)
+    hook.fixed[cache_key] = found
     return found
 
 

@@ -85,7 +85,7 @@ _SCOPES: list[_Scope] = []  # the scopes being compiled, outermost first
 # Functions whose value depends only on their arguments and the table (no dice, no chance, no change).
 PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest",
                   "lowest", "doubles", "dice", "reach", "steps", "route", "nearest", "within", "apart", "search_card",
-                  "pool_left", "edge"}
+                  "pool_left", "edge", "neighbours"}
 _WORTH = ("select", "call", "chain", "op", "attr", "list", "name")  # dearer to work out than to remember
 
 

@@ -486,6 +486,15 @@ class Table:
             return None
         return self.game.board.edge(_space(self, a), _space(self, b))
 
+    def neighbours(self, place) -> list:
+        """`neighbours(a)`: the spaces next to a place across any edge (walls, doors, windows, corners:
+        ask `edge` which), in the board's order; none off the board."""
+        board = self.game.board
+        if board is None:
+            return []
+        links = board.links.get(_space(self, place), ())
+        return [self.ref("space", n) for n, _, _ in links]
+
     def apart(self, a, b) -> int:
         """Spaces apart along the shortest line of spaces crossing any edge, walls too: how far a shot
         or a blast reaches, as opposed to `distance` (around walls) and `steps` (how a unit may walk)."""
@@ -602,6 +611,7 @@ interp.FUNCTIONS.setdefault("search_card", search_card)
 interp.FUNCTIONS.setdefault("pool_left", pool_left)
 interp.FUNCTIONS.setdefault("apart", lambda ctx, a, b: ctx.table.apart(a, b))
 interp.FUNCTIONS.setdefault("edge", lambda ctx, a, b: ctx.table.edge(a, b))
+interp.FUNCTIONS.setdefault("neighbours", lambda ctx, a: ctx.table.neighbours(a))
 
 
 def _part(place_id: str, board) -> str:

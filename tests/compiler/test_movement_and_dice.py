@@ -84,3 +84,12 @@ def test_edge_takes_two_places_and_reads_as_text(write_pack):
     for wrong in ("edge(unit)", "edge(unit, b2, b2)", "edge(unit, 3)"):
         assert not check(write_pack, good.replace("edge(unit, b2)", wrong)).ok, wrong
     assert "E0301" in codes(check(write_pack, good.replace('edge(unit, b2) == "door"', "edge(unit, b2) > 2")))
+
+
+def test_neighbours_takes_one_place_and_is_a_selection(write_pack):
+    """`neighbours(a)`: the spaces next to a place, a pool for `space o in neighbours(s) where …`."""
+    good = GOOD.replace("    spawn 3 of zombie at", "    n = count(space o in neighbours(unit) where edge(unit, o) == \"open\")\n    spawn 3 of zombie at")
+    result = check(write_pack, good)
+    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
+    for wrong in ("neighbours()", "neighbours(unit, unit)", "neighbours(3)"):
+        assert not check(write_pack, good.replace("neighbours(unit)", wrong)).ok, wrong

@@ -190,3 +190,16 @@ def test_a_move_is_not_offered_past_a_space_lights_out_stops_the_hero_in(pack):
     far = next(iter(sorted(deeper)))
     movement.walk(game, sheriff, far, 6, game._plain_ctx())
     assert game.state["units"][sheriff.id]["space"] == inside  # walked in, stopped in the dark
+
+
+def test_neighbours_are_the_spaces_across_every_edge(pack):
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack)
+    board = game.board
+    for space in sorted(board.spaces)[:40]:
+        found = game.table.neighbours(Ref("space", space))
+        assert sorted(r.id for r in found) == sorted(n for n, _, _ in board.links[space])
+        assert all(game.table.edge(Ref("space", space), r) is not None for r in found)
+    hero = put(game, "johnny", sorted(board.spaces)[0])
+    assert game.table.neighbours(hero) == game.table.neighbours(Ref("space", sorted(board.spaces)[0]))

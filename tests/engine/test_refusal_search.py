@@ -110,3 +110,37 @@ def test_a_hook_whose_first_tests_the_moving_unit_fails_is_not_asked_about_any_s
     assert Ref("space", door) not in movement.reach(game, zombie, 1)
     ways_in = [frm for space, frm in asked["Blocked Windows"]]
     assert len(ways_in) > len(set(ways_in))  # it reads `event.from`: asked about spaces again from elsewhere
+
+
+def test_the_tests_of_the_space_alone_are_worked_out_once_for_each_space(pack, monkeypatch):
+    """Locked Door's `when` reads where the Hero comes from, so a move's search asks it for every way into
+    every space; its tests of the space alone (`space has locked_door`, after `self.played`) are worked out
+    once for each space (game._gated_part), the rest only where they hold. The spaces offered are the
+    same as when the whole `when` is asked every time."""
+    from spawnpit.engine import game as game_module
+
+    game = bare_game(pack, scenario="defend_the_manor_house")
+    sheriff = put(game, "sheriff_anderson", sorted(game.board.spaces)[0])
+    inside, outside = doorways(game, 1)[0]
+    game.state["units"][sheriff.id]["space"] = outside
+    lock(game, inside, outside)
+    gated = game_module._gated_part
+    gate_asked: list = []
+
+    def counting(hook, keys):
+        found = gated(hook, keys)
+        if found is None or hook.rule["title"] != "Locked Door":
+            return found
+        gate, rest = found
+
+        def counted(ctx):
+            gate_asked.append(ctx.env["space"].id)
+            return gate(ctx)
+        return counted, rest
+
+    monkeypatch.setattr(game_module, "_gated_part", counting)
+    offered = movement.reach(game, sheriff, 5)
+    assert gate_asked and len(gate_asked) == len(set(gate_asked))  # once for each space
+    assert Ref("space", inside) not in movement.reach(game, sheriff, 1)  # the doorway itself still refused
+    monkeypatch.setattr(game_module, "_gated_part", lambda hook, keys: None)
+    assert movement.reach(game, sheriff, 5) == offered
