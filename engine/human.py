@@ -1268,22 +1268,27 @@ def rule_text(game, rule: dict | None) -> str:
         return ""
     texts = game.scratch.get("human_rule_texts")
     if texts is None:
-        texts, stack = {}, [*game.model.system.get("blocks", []), *game.model.objects.values()]
+        texts, stack = {}, [(b, None) for b in [*game.model.system.get("blocks", []), *game.model.objects.values()]]
         while stack:
-            node = stack.pop()
+            node, owner = stack.pop()
             if not isinstance(node, dict):
                 continue
+            if node.get("kind") in ("unit", "card") and isinstance(node.get("id"), str):
+                owner = f"{node['kind']}:{node['id']}"  # as the hooks of its abilities name it
             props = node.get("props") if isinstance(node.get("props"), dict) else {}
             text = props.get("text")
             if isinstance(text, str) and text:
+                if owner is not None and isinstance(node.get("id"), str):
+                    texts.setdefault((owner, node["id"]), text)  # (four Heroes have a Youth, each in own words)
                 for key in (node.get("id"), node.get("title"), props.get("title")):
                     if isinstance(key, str):
                         texts.setdefault((key, props.get("source") or ""), text)  # (a card and a special rule
                         texts.setdefault(key, text)                                # may share a name)
-            stack.extend(b for b in node.get("blocks", []) if isinstance(b, dict))
+            stack.extend((b, owner) for b in node.get("blocks", []) if isinstance(b, dict))
         game.scratch["human_rule_texts"] = texts
     source = rule.get("source") or ""
-    return (texts.get((rule.get("rule"), source)) or texts.get((rule.get("title"), source))
+    return (texts.get((rule.get("owner"), rule.get("rule")))
+            or texts.get((rule.get("rule"), source)) or texts.get((rule.get("title"), source))
             or texts.get(rule.get("rule")) or texts.get(rule.get("title")) or "")
 
 

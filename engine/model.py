@@ -139,6 +139,8 @@ class Model:
 
     def _add(self, owner_obj: dict, layer: int, env: dict | None = None, owner: str | None = None) -> None:
         rule = {"rule": owner_obj["id"], "title": _title(owner_obj), "source": owner_obj.get("props", {}).get("source", "")}
+        if owner is not None:
+            rule["owner"] = owner  # whose (a Hero's Youth is not another's: each says his or her own text)
         for h in owner_obj.get("hooks", []):
             hook = Hook(event=h["event"], replace=h["replace"], layer=layer, order=sum(map(len, self.hooks.values())),
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,

@@ -203,3 +203,52 @@ def test_neighbours_are_the_spaces_across_every_edge(pack):
         assert all(game.table.edge(Ref("space", space), r) is not None for r in found)
     hero = put(game, "johnny", sorted(board.spaces)[0])
     assert game.table.neighbours(hero) == game.table.neighbours(Ref("space", sorted(board.spaces)[0]))
+
+
+def test_a_hero_who_may_fire_none_of_his_items_is_not_offered_the_ranged_attack(pack):
+    """The play-test was offered Father Joseph's Ranged Attack (Holy Man: never fires a Gun) and then told
+    "No weapon can fire". The step now asks each Item's fire_check before the action is offered; Sally
+    (Lightweight) may fire a Revolver but not a Shotgun; the Sheriff is offered it as before."""
+    from spawnpit.engine.flow import _allowed
+    from tests.engine.lnoe_table import action_block
+    from tests.engine.test_lnoe_faq import give
+
+    for proto, gun, offered in (("father_joseph", "revolver", False), ("sheriff_anderson", "revolver", True),
+                                ("sally", "pump_shotgun", False), ("sally", "revolver", True)):
+        game = bare_game(pack)
+        shoot = action_block(game, "shoot")
+        hero = put(game, proto, "town_center.b2")
+        put(game, "zombie", "town_center.b2")
+        weapon = give(game, gun, hero)
+        game.emit("hero_turn.ranged_attack", {"unit": hero})
+        assert bool(_allowed(game, shoot, hero)) is offered, (proto, gun)
+        game.emit("hero_turn.ranged_attack.end", {"unit": hero})
+        assert not game.state["cards"][weapon.id].get("markers", {}).get("cannot_fire")
+
+
+def test_youth_says_his_or_her_as_the_hero_s_own_sheet_does(pack):
+    """Four Heroes have an ability called Youth; the question showed Sally's text ("her Move Action") for
+    Billy and Johnny. Each hook's rule now says whose it is."""
+    from spawnpit.engine.human import rule_text
+
+    game = bare_game(pack)
+    said = {h.rule.get("owner"): rule_text(game, h.rule) for h in game.model.hooks["hero_turn.move.start"]
+            if h.rule["title"] == "Youth"}
+    assert "his Move Action" in said["unit:billy"] and "his Move Action" in said["unit:johnny"]
+    assert "her Move Action" in said["unit:sally"] and "her Move Action" in said["unit:jenny"]
+
+
+def test_a_first_aid_kit_is_offered_only_when_someone_in_the_space_is_wounded(pack):
+    from tests.engine.test_lnoe_faq import answer, give
+
+    for wounded in (False, True):
+        game = bare_game(pack)
+        sheriff = put(game, "sheriff_anderson", "town_center.b2")
+        give(game, "first_aid_kit", sheriff)
+        if wounded:
+            game.state["units"][sheriff.id]["wounds"] = 1
+        script = answer(game, "heroes", 0, 0)
+        game.emit("hero_turn.end")
+        asked = [options for label, options in script.asked if any(o == sheriff for o in options)]
+        assert bool(asked) is wounded
+        assert game.state["units"][sheriff.id]["wounds"] == 0
