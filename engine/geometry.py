@@ -15,11 +15,14 @@ Unofficial Complete Rulebook v2.0, seed 000):
   walls)" and "Walls run along the edge of certain spaces to show the border of a building" (LNOE,
   Spaces/Walls). So a building's outline needs no listing wall by wall, and a forgotten wall cannot
   leave a building open (the built-in L-boards rely on this at b1-c1 and c1-d1).
-- A diagonal grid edge is `corner` when a wall, door or window ends at the grid point it passes, or a
-  `corner a, b` wall stub sits there: "Heroes may NOT move diagonally through a Door" (LNOE, Doors and
-  Hero Turn 1) Move; CR 8.4.3) and "Walls prevent Heroes from moving diagonally around a corner (or
-  across the center in the case of the plus-shaped Corner Wall)" (LNOE, Corner Walls; CR 3.3.2.1).
-  Otherwise `open`. (CR 3.3.11 calls two buildings touching corners a Pinch Point: `corner` too.)
+- A diagonal grid edge is `corner` when walls (doors, windows) at the grid point it passes stand on both
+  sides of the step, or a `corner a, b` wall stub sits there: a wall line running through the point, the
+  corner of a building the step leaves or enters ("Heroes may NOT move diagonally through a Door", LNOE,
+  Doors and Hero Turn 1) Move; CR 8.4.3), a Corner Wall ("Walls prevent Heroes from moving diagonally
+  around a corner (or across the center in the case of the plus-shaped Corner Wall)", LNOE, Corner
+  Walls; CR 3.3.2.1), two buildings touching corners (a Pinch Point, CR 3.3.11). One building's ordinary
+  outer corner walls one side only: "Only two things stop a Hero's movement, Zombies and Walls" (LNOE,
+  Hero Turn 1) Move), so a Hero steps round it diagonally. Otherwise `open`.
 - Where two grids join (a composite board's `link`s between their edge cells), the same holds: a
   `link` between two spaces not in the same building is a `wall` (the building's outline runs along
   its board's edge), unless the pair is declared a door or window.
@@ -88,13 +91,6 @@ def diagonal_pairs(cols: int, rows: int) -> list[tuple[Cell, Cell]]:
 def corner_point(a: Cell, b: Cell) -> tuple[int, int]:
     """The grid point a diagonal step between two cells passes through."""
     return max(a[0], b[0]), max(a[1], b[1])
-
-
-def edges_at(point: tuple[int, int]) -> list[tuple[Cell, Cell]]:
-    """The four orthogonal cell pairs whose shared edge ends at a grid point."""
-    x, y = point
-    nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
-    return [(nw, ne), (sw, se), (nw, sw), (ne, se)]
 
 
 def segment(a: Cell, b: Cell) -> tuple[str, int, int, int]:
@@ -405,8 +401,7 @@ def edge_kinds(d: Draft, building_of: dict) -> dict[tuple[str, str], tuple[str, 
             if x not in at or y not in at:
                 continue
             point = corner_point(x, y)
-            stub = (gid, point) in corners or any(
-                p in at and q in at and kinds[_key(at[p], at[q])][0] in WALLED for p, q in edges_at(point))
+            stub = (gid, point) in corners or _walled_across(kinds, at, x, y)
             kinds[_key(at[x], at[y])] = (_winner(declared.get(_key(at[x], at[y]))) or
                                          ("corner" if stub else "open"), True)
     for key, found in declared.items():
@@ -418,6 +413,19 @@ def edge_kinds(d: Draft, building_of: dict) -> dict[tuple[str, str], tuple[str, 
                 kind = "wall"  # where two boards join, a building's outline runs along the board's edge
             kinds[key] = (kind, False)
     return kinds
+
+
+def _walled_across(kinds: dict, at: dict, x: Cell, y: Cell) -> bool:
+    """Whether walls at the grid point a diagonal step x-y passes stand on both sides of the step: each of
+    the two other cells there has a wall (door, window) on an edge it shares with x or y. One building's
+    outer corner walls one side only, and a Hero may step round it; a wall line running through the point,
+    a corner of the building the step leaves or enters, or two buildings touching corners (a Pinch Point,
+    CR 3.3.11) wall both sides."""
+    def walled(p: Cell, q: Cell) -> bool:
+        return p in at and q in at and kinds[_key(at[p], at[q])][0] in WALLED
+
+    one, other = (x[0], y[1]), (y[0], x[1])
+    return (walled(one, x) or walled(one, y)) and (walled(other, x) or walled(other, y))
 
 
 def _winner(kinds: set | None) -> str | None:

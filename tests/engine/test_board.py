@@ -78,6 +78,22 @@ def test_declared_kinds_win_over_implicit_ones():
     assert b.edge("b2", "c3") == "corner"     # a wall or window end blocks the diagonal past it
 
 
+def test_a_hero_steps_diagonally_round_a_building_s_outer_corner_but_not_through_a_pinch_point():
+    # LNOE Hero Turn 1) Move: "Only two things stop a Hero's movement, Zombies and Walls"; one building's
+    # outer corner walls one side of the step only (the play-test was refused e2 from d3 round the Church's
+    # corner). Leaving the building by its corner, or passing between two buildings touching corners (a
+    # Pinch Point, CR 3.3.11), walls both sides.
+    b = build(board("g", grid=[3, 3], blocks=[building("shop", "a1")]))
+    assert b.edge("b1", "a2") == "open" and b.distance("b1", "a2") == 1
+    assert b.edge("a1", "b2") == "corner"
+    pinch = build(board("g", grid=[3, 3], blocks=[building("shop", "a1"), building("bank", "b2")]))
+    assert pinch.edge("b1", "a2") == "corner" and pinch.distance("b1", "a2") == 3
+    line = build(board("g", grid=[3, 3], wall=[["a1", "a2"], ["b1", "b2"]]))  # a wall line through the point
+    assert line.edge("a1", "b2") == "corner" and line.edge("b1", "a2") == "corner"
+    stub = build(board("g", grid=[3, 3], wall=[["a1", "a2"]]))  # a wall's free end: round it
+    assert stub.edge("a1", "b2") == "open" and stub.edge("b1", "a2") == "open"
+
+
 def test_corner_wall_blocks_both_diagonals_but_not_sight():
     # LNOE Corner Walls: the plus-shaped stub stops diagonal moves across the centre, not sight.
     b = build(board("g", grid=[4, 4], corner=[["b2", "c3"]]))
