@@ -713,6 +713,12 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {_clip(', '.join(names), 150)}", "", False))
             i += run
             continue
+        run = _walk_run(entries, i)
+        if run > 1:  # one unit's walk: its way in one line, kept like a roll (how a Hero came, where a Zombie went)
+            rows.append((f"  {_unit(game, entry['unit'])} moves {_way(game, entries[i:i + run])}"
+                         + (f" ({entry['rule']})" if entry.get("rule") else ""), "", True))
+            i += run
+            continue
         run = _move_run(game, entries, i)
         if run > 3:
             side = game.state["units"][str(entry["unit"])]["side"]
@@ -835,6 +841,32 @@ def _run(entries: list, i: int, kind: str, key: str) -> int:
            and entries[n].get("rule") == entries[i].get("rule")):
         n += 1
     return n - i
+
+
+def _walk_run(entries: list, i: int) -> int:
+    """How many moves in a row, from entry i, of one unit by one rule at one moment, each from where the
+    last ended: a walk."""
+    first = entries[i]
+    if first.get("type") != "move" or first.get("from") is None:
+        return 0
+    n = i + 1
+    while (n < len(entries) and entries[n].get("type") == "move" and entries[n].get("unit") == first.get("unit")
+           and entries[n].get("rule") == first.get("rule") and entries[n].get("at") == first.get("at")
+           and entries[n].get("from") == entries[n - 1].get("to")):
+        n += 1
+    return n - i
+
+
+def _way(game, moves: list) -> str:
+    """A walk's spaces in order, "Town Center b2 → a2 → Gun Shop f2": a space's building or board part said
+    only where it changes."""
+    names = [space_name(game, moves[0].get("from"))] + [space_name(game, m.get("to")) for m in moves]
+    out, last = [names[0]], names[0].rpartition(" ")[0]
+    for name in names[1:]:
+        head, _, cell = name.rpartition(" ")
+        out.append(cell if head and head == last else name)
+        last = head
+    return " → ".join(out)
 
 
 def _move_run(game, entries: list, i: int) -> int:

@@ -794,3 +794,23 @@ def test_a_card_played_on_a_card_names_it(lnoe):
     assert text.startswith("Zombies play Resilient on Revolver: ")
     pit = sorted(game.board.spawn_points)[0]
     assert " on c" not in describe_entry(game, {"type": "play", "card": resilient, "side": "zombies", "on": pit})
+
+
+def test_one_unit_s_walk_is_one_line_that_stays(lnoe):
+    """Closing In moved several Zombies a few spaces each; their single moves were bookkeeping and left
+    out of a long log, so the play-test saw one Zombie of five move. A unit's walk (moves in a row, each
+    from where the last ended) is now one line, kept like a roll."""
+    from spawnpit.engine.human import log_view
+    from tests.engine.lnoe_table import put
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    zombie = put(game, "zombie", "town_center.b2")
+    cards = list(game.state["cards"])
+    at = {"round": 2, "at": "zombie_turn.spawn_roll.start", "rule": "Zombie Hunger in Longer Moves"}
+    walk = [{"type": "move", "unit": zombie.id, "from": "town_center.b2", "to": "town_center.a2", **at},
+            {"type": "move", "unit": zombie.id, "from": "town_center.a2", "to": "town_center.a3", **at}]
+    entries = [*walk, *({"type": "discard", "card": c, "round": 2, "at": "zombie_turn.spawn_roll.start"}
+                        for c in cards[:30])]
+    lines = log_view(game, entries, lines=6).plain.splitlines()
+    assert any(re.fullmatch(r"  Zombie \d+ moves Town Center b2 → a2 → a3 \(Zombie Hunger in Longer Moves\)", line)
+               for line in lines), lines
