@@ -678,9 +678,33 @@ def cards_view(game, side: str) -> Text:
         props = _card_props(game, cid)
         out.append(f"{_called(game, 'card', record['proto'])}", style="bold")
         out.append(f" ({card_place(game, record['where'])}): ", style="grey50")
-        out.append(timed_text(props) + "\n")
+        numbers = card_stats(game, props)
+        out.append((f"[{numbers}] " if numbers else "") + timed_text(props) + "\n")
     out.rstrip()
     return out
+
+
+def card_stats(game, props: dict) -> str:
+    """A card's stats the system declares for cards, titled and in its order: "Range 0–3 · To Hit 4+ · Out
+    of Ammo 1" (the play-test found no range in a gun's text); "" for a card with none."""
+    declared = game.scratch.get("human_card_stats")
+    if declared is None:
+        declared = game.scratch["human_card_stats"] = [
+            (b["id"], b.get("title") or b["id"].replace("_", " "), b.get("props", {}).get("type"))
+            for b in game.model.system.get("blocks", []) if b.get("kind") == "stat"
+            and "cards" in (b.get("props", {}).get("applies") if isinstance(b.get("props", {}).get("applies"), list)
+                            else [b.get("props", {}).get("applies")])]
+    parts = []
+    for key, title, kind in declared:
+        value = props.get(key)
+        if value in (None, "", 0, []) or value is False:
+            continue
+        if isinstance(value, list) and kind == "range" and len(value) == 2:
+            value = str(value[0]) if value[0] == value[1] else f"{value[0]}–{value[1]}"
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
+        parts.append(f"{title} {value}")
+    return " · ".join(parts)
 
 
 def _card_text(game, cid: str, new: bool) -> Text:
@@ -1233,7 +1257,9 @@ def explain_option(game, option) -> str:
         return "\n".join(lines)
     if isinstance(option, Ref) and option.kind == "card":
         props = _card_props(game, option.id)
-        return "\n".join(f"{k}: {props[k]}" for k in ("type", "timing", "text") if props.get(k)) or "(no text)"
+        lines = [f"{k}: {props[k]}" for k in ("type", "timing", "text") if props.get(k)]
+        numbers = card_stats(game, props)
+        return "\n".join(lines + ([numbers] if numbers else [])) or "(no text)"
     if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:
         return _space_facts(game, option.id)
     hint = option_hint(game, option)

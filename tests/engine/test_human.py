@@ -814,3 +814,21 @@ def test_one_unit_s_walk_is_one_line_that_stays(lnoe):
     lines = log_view(game, entries, lines=6).plain.splitlines()
     assert any(re.fullmatch(r"  Zombie \d+ moves Town Center b2 → a2 → a3 \(Zombie Hunger in Longer Moves\)", line)
                for line in lines), lines
+
+
+def test_a_card_s_numbers_are_shown_with_its_text(lnoe):
+    """The play-test found no range in the Revolver's text (its range is data the Ranged Attack reads).
+    The `c` view and `?N` on a card give the stats the system declares for cards, titled."""
+    from spawnpit.engine.human import cards_view, explain_option
+    from spawnpit.engine.state import Ref
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import give
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    revolver = give(game, "revolver", sheriff)
+    kit = give(game, "first_aid_kit", sheriff)
+    assert "Revolver (carried by Sheriff Anderson): [Range 0–3 · To Hit 4+ · Out of Ammo 1] Ranged" in cards_view(game, "heroes").plain
+    assert explain_option(game, revolver).splitlines()[-1] == "Range 0–3 · To Hit 4+ · Out of Ammo 1"
+    assert "[" not in explain_option(game, kit)  # a card without numbers: its text alone
+    assert Ref("card", kit.id) == kit
