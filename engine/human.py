@@ -39,6 +39,7 @@ EDGES = {"open": ("│", "─", "grey35"), "wall": ("┃", "━", "bold"), "door
 QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
 LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "yellow", "play": "magenta"}
 NUMBER_STYLE = "bold black on yellow"
+CROWDED_NUMBER_STYLE = "bold white on red"  # a numbered compact cell whose number leaves no room for its units
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items,
       a space's building and who is there
@@ -1769,7 +1770,8 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     board, cell = game.board, Text()
     building = board.info[sid].building
     if sid in numbers:
-        cell.append(f"{numbers[sid]:>2}", style=NUMBER_STYLE)
+        number = f"{numbers[sid]:>2}"  # (a number as wide as the cell hides who is there: said by its colour)
+        cell.append(number, style=CROWDED_NUMBER_STYLE if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
     if sid in marks:
         cell.append_text(marks[sid].copy())
     elif sid not in numbers:
@@ -1893,6 +1895,7 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             items.append(Text.assemble(("sp", "italic grey62"), " spawn point"))
             named = next(iter(unit_labels(game).values()), "Ab")  # a crowded space: a label, then a count
             items.append(Text.assemble((f"{named}3", "bold"), f" {named} and 3 more (the 3 in their side's colour)"))
+            items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice with someone there (?N: who)"))
         line = 0
         for item in items:  # a line broken between two names, never inside one
             if line and width and line + 2 + len(item) > width:

@@ -832,3 +832,25 @@ def test_a_card_s_numbers_are_shown_with_its_text(lnoe):
     assert explain_option(game, revolver).splitlines()[-1] == "Range 0–3 · To Hit 4+ · Out of Ammo 1"
     assert "[" not in explain_option(game, kit)  # a card without numbers: its text alone
     assert Ref("card", kit.id) == kit
+
+
+def test_a_three_digit_number_on_a_crowded_cell_says_so_by_its_colour(lnoe):
+    """On the compact map a cell is three characters: the play-test's "123" on a Town Center space hid
+    the two Zombies there. Such a number is now white on red (the legend says: someone is there)."""
+    from spawnpit.engine.human import CROWDED_NUMBER_STYLE, NUMBER_STYLE, _small_cell, legend, unit_marks
+    from tests.engine.lnoe_table import put
+
+    game = new_game(lnoe, "die-zombies-die", seed=5)
+    here, empty = "town_center.a3", "town_center.c3"
+    put(game, "zombie", here)
+    marks = unit_marks(game, compact=True)
+
+    def styles(sid, number):
+        cell = _small_cell(game, sid, None, marks, {sid: number}, {}, {})
+        return cell.plain, {str(span.style) for span in cell.spans}
+
+    assert styles(here, 123) == ("123", {CROWDED_NUMBER_STYLE})
+    text, found = styles(here, 12)
+    assert text == "12Z" and NUMBER_STYLE in found  # room for the Zombie: the number as usual
+    assert styles(empty, 123) == ("123", {NUMBER_STYLE})
+    assert "a choice with someone there" in legend(game, True, compact=True).plain
