@@ -20,7 +20,8 @@ Unofficial Complete Rulebook v2.0, seed 000):
   corner of a building the step leaves or enters ("Heroes may NOT move diagonally through a Door", LNOE,
   Doors and Hero Turn 1) Move; CR 8.4.3), a Corner Wall ("Walls prevent Heroes from moving diagonally
   around a corner (or across the center in the case of the plus-shaped Corner Wall)", LNOE, Corner
-  Walls; CR 3.3.2.1), two buildings touching corners (a Pinch Point, CR 3.3.11). One building's ordinary
+  Walls; CR 3.3.2.1; declared as `corner` stubs), two buildings touching corners (a Pinch Point, CR
+  3.3.11: its Agility test, or the Student rule, is not modelled: a Hero never squeezes through). One building's ordinary
   outer corner walls one side only: "Only two things stop a Hero's movement, Zombies and Walls" (LNOE,
   Hero Turn 1) Move), so a Hero steps round it diagonally. Otherwise `open`.
 - Where two grids join (a composite board's `link`s between their edge cells), the same holds: a

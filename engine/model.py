@@ -34,6 +34,17 @@ class Hook:
     # the running phase, step, action or walk whatever else it does (Lights Out: a Hero's walk stops there)
 
 
+def _ends(h: dict) -> bool:
+    """Whether a hook ends what is running wherever it applies, so a move's search may treat the space as a
+    stop: not a replacement, `end` among its body's own statements, and a `when` that is pure and reads
+    neither where the unit comes from nor the event as a whole (a search decides a stop from the first
+    side it reaches the space from, and must not roll the game's dice)."""
+    if h["replace"] or not any(isinstance(s, dict) and s.get("do") == "end" for s in h["body"]):
+        return False
+    reads = _reads(h)
+    return reads is not None and not reads & {"from", "event"}
+
+
 def _blocks(obj: dict, kind: str) -> list[dict]:
     return [b for b in obj.get("blocks", []) if b["kind"] == kind]
 
@@ -147,7 +158,7 @@ class Model:
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
                         owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h),
                         if_played=_starts_played(h.get("when")), reads=_reads(h), when_ir=h.get("when"),
-                        ends=not h["replace"] and any(isinstance(s, dict) and s.get("do") == "end" for s in h["body"]))
+                        ends=_ends(h))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:

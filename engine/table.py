@@ -488,7 +488,8 @@ class Table:
 
     def neighbours(self, place) -> list:
         """`neighbours(a)`: the spaces next to a place across any edge (walls, doors, windows, corners:
-        ask `edge` which), in the board's order; none off the board."""
+        ask `edge` which), in the board's order; none when the game has no board (a unit off the board is a
+        rule error, as for `distance`)."""
         board = self.game.board
         if board is None:
             return []

@@ -105,6 +105,16 @@ def test_cards_and_the_setup_spread_new_zombies_the_same_way(pack):
     game.emit("zombie_turn.place_spawns.end")
     assert not left and _placed(game) == Counter({pits[1]: 1})
     assert {e["rule"] for e in game.entries if e["type"] == "spawn"} == {"Placing New Zombies"}
+    from spawnpit.engine import new_game, play
+
+    for seed in SEEDS:  # the setup's 2D6: every Zombie placed by the same rule, the roll's total in all
+        game = new_game(pack, "lnoe:die_zombies_die", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        play(game)
+        setup = [e for e in game.entries if e.get("at") == "setup"]
+        roll = next(e for e in setup if e["type"] == "roll" and e.get("rule") == "Zombie Spawning")
+        spawned = [e for e in setup if e["type"] == "spawn"]
+        assert {e["rule"] for e in spawned} == {"Placing New Zombies"}
+        assert sum(e["count"] for e in spawned) == min(roll["total"], 14)
 
 
 def test_edge_names_what_lies_between_two_neighbouring_spaces(pack):
@@ -252,3 +262,26 @@ def test_a_first_aid_kit_is_offered_only_when_someone_in_the_space_is_wounded(pa
         asked = [options for label, options in script.asked if any(o == sheriff for o in options)]
         assert bool(asked) is wounded
         assert game.state["units"][sheriff.id]["wounds"] == 0
+
+
+def test_the_manor_house_keeps_its_corner_walls(pack):
+    """The review found the Manor House's Corner Walls gone once an ordinary wall end stopped cutting a
+    diagonal: they are declared now, and still stop a Hero stepping diagonally round a room's corner."""
+    game = bare_game(pack, scenario="defend_the_manor_house")
+    board = game.board
+    for a, b in (("a1", "b2"), ("c2", "d1"), ("c3", "d4"), ("b2", "c3"), ("c2", "b3")):
+        assert board.edge(f"manor_house_board.{a}", f"manor_house_board.{b}") == "corner", (a, b)
+
+
+def test_a_hook_that_ends_only_when_entered_from_somewhere_is_no_stop_for_a_search(pack):
+    """A search decides a stop from the first side it reaches a space from, so only a hook whose `when`
+    reads neither `from` nor the event (and rolls nothing) makes one (Lights Out does; Blitz! has its `end`
+    inside an option, and is none)."""
+    game = bare_game(pack)
+    ends = {h.rule["title"] for h in game.model.hooks["hero.entered"] if h.ends}
+    assert "Lights Out" in ends and "Blitz!" not in ends and "Locked Door" not in ends
+    from spawnpit.engine.model import _ends
+
+    body = [{"do": "end", "what": None, "args": {}}]
+    assert _ends({"replace": False, "body": body, "when": {"name": "space"}, "filters": {}})
+    assert not _ends({"replace": False, "body": body, "when": {"attr": "from", "of": {"name": "event"}}, "filters": {}})
