@@ -690,6 +690,27 @@ def never(*values) -> bool:
     return False
 
 
+def _tests(hook) -> list | None:
+    """The tests of a pure `when` of the form `A and B and …`, in order; None for any other `when`."""
+    when = hook.when_ir
+    if hook.reads is not None and isinstance(when, dict) and when.get("op") == "and":
+        return when["args"]
+    return None
+
+
+def _leading(tests: list, start: int, unread: frozenset) -> int:
+    """Where the run of tests from `start` that read none of the names in `unread` ends."""
+    k = start
+    while k < len(tests) and not interp._free(tests[k])[0] & unread:
+        k += 1
+    return k
+
+
+def _joined(tests: list):
+    """Tests joined by `and`, compiled once."""
+    return interp.expr(tests[0] if len(tests) == 1 else {"op": "and", "args": tests})
+
+
 def _fixed_part(hook, keys: tuple[str, ...]):
     """A hook's `when` of the form `A and B and …` split in two, each compiled once: the tests it starts
     with that read neither the event's params in `keys` nor the event as a whole, and the rest. What the
@@ -697,16 +718,11 @@ def _fixed_part(hook, keys: tuple[str, ...]):
     does. None when no test can be moved (or all can), or the `when` is not pure."""
     if keys in hook.fixed:
         return hook.fixed[keys]
-    found, when = None, hook.when_ir
-    if hook.reads is not None and isinstance(when, dict) and when.get("op") == "and":
-        varying = frozenset(keys) | {"event"}
-        args = when["args"]
-        k = 0
-        while k < len(args) and not interp._free(args[k])[0] & varying:
-            k += 1
-        if 0 < k < len(args):
-            part = lambda some: interp.expr(some[0] if len(some) == 1 else {"op": "and", "args": some})  # noqa: E731
-            found = (part(args[:k]), part(args[k:]))
+    found, tests = None, _tests(hook)
+    if tests is not None:
+        k = _leading(tests, 0, frozenset(keys) | {"event"})
+        if 0 < k < len(tests):
+            found = (_joined(tests[:k]), _joined(tests[k:]))
     hook.fixed[keys] = found
     return found
 
@@ -714,26 +730,19 @@ def _fixed_part(hook, keys: tuple[str, ...]):
 def _gated_part(hook, keys: tuple[str, ...]):
     """After the tests _fixed_part moves out of a hook's `when` (`A and B and …`), the tests that read the
     first of `keys` but none of the others nor the event as a whole: (those, the rest or None), each
-    compiled once. A move's search asks about each space from every space next to it; Locked Door's
-    `space has locked_door and event.from has locked_door and …` then reads each space once, not once for
-    each way in. None when there is no such test, or the `when` is not pure."""
+    compiled once. A move's search asks about each space from every space next to it; a `when` such as
+    `space has M and event.from has M and …` then reads each space once, not once for each way in. None
+    when there is no such test, or the `when` is not pure."""
     cache_key = ("gated",) + keys
     if cache_key in hook.fixed:
         return hook.fixed[cache_key]
-    found, when = None, hook.when_ir
-    if hook.reads is not None and isinstance(when, dict) and when.get("op") == "and":
-        args, varying, others = when["args"], frozenset(keys) | {"event"}, frozenset(keys[1:]) | {"event"}
-        k = 0
-        while k < len(args) and not interp._free(args[k])[0] & varying:
-            k += 1
-        if k == len(args):
-            k = 0  # (_fixed_part moves nothing then: the whole `when` is asked)
-        j = k
-        while j < len(args) and not interp._free(args[j])[0] & others:
-            j += 1
+    found, tests = None, _tests(hook)
+    if tests is not None:
+        k = _leading(tests, 0, frozenset(keys) | {"event"})
+        k = 0 if k == len(tests) else k  # (_fixed_part moves nothing then: the whole `when` is asked)
+        j = _leading(tests, k, frozenset(keys[1:]) | {"event"})
         if j > k:
-            part = lambda some: interp.expr(some[0] if len(some) == 1 else {"op": "and", "args": some})  # noqa: E731
-            found = (part(args[k:j]), part(args[j:]) if j < len(args) else None)
+            found = (_joined(tests[k:j]), _joined(tests[j:]) if j < len(tests) else None)
     hook.fixed[cache_key] = found
     return found
 
