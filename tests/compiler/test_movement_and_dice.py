@@ -3,6 +3,8 @@ are in the compiler's tables: used well they compile clean, misused they are rep
 
 from __future__ import annotations
 
+import pytest
+
 from spawnpit.compiler import compile_paths
 from tests.conftest import codes
 
@@ -67,29 +69,24 @@ def test_search_card_takes_one_card(write_pack):
     assert not check(write_pack, unit).ok
 
 
-def test_pool_left_takes_one_unit_kind(write_pack):
-    """`pool_left(KIND)`: how many more units of a kind its pool lets into play."""
-    good = GOOD.replace("    spawn 3 of zombie at", "    n = pool_left(zombie)\n    spawn 3 of zombie at")
+@pytest.mark.parametrize("line, call, wrongs", [
+    # `pool_left(KIND)`: how many more units of a kind its pool lets into play
+    ("n = pool_left(zombie)", "pool_left(zombie)",
+     ("pool_left(unit)", "pool_left(3)", "pool_left(zombie, zombie)", "pool_left(heroes)")),
+    # `edge(a, b)`: the kind of edge between two neighbouring spaces, compared with text
+    ('if edge(unit, b2) == "door" { n = 1 }', "edge(unit, b2)", ("edge(unit)", "edge(unit, b2, b2)", "edge(unit, 3)")),
+    # `neighbours(a)`: the spaces next to a place, a pool for `space o in neighbours(s) where …`
+    ('n = count(space o in neighbours(unit) where edge(unit, o) == "open")', "neighbours(unit)",
+     ("neighbours()", "neighbours(unit, unit)", "neighbours(3)")),
+])
+def test_table_functions_check_their_arguments(write_pack, line, call, wrongs):
+    good = GOOD.replace("    spawn 3 of zombie at", f"    {line}\n    spawn 3 of zombie at")
     result = check(write_pack, good)
     assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
-    for wrong in ("pool_left(unit)", "pool_left(3)", "pool_left(zombie, zombie)", "pool_left(heroes)"):
-        assert not check(write_pack, good.replace("pool_left(zombie)", wrong)).ok, wrong
+    for wrong in wrongs:
+        assert not check(write_pack, good.replace(call, wrong)).ok, wrong
 
 
-def test_edge_takes_two_places_and_reads_as_text(write_pack):
-    """`edge(a, b)`: the kind of edge between two neighbouring spaces, compared with text."""
-    good = GOOD.replace("    spawn 3 of zombie at", '    if edge(unit, b2) == "door" { n = 1 }\n    spawn 3 of zombie at')
-    result = check(write_pack, good)
-    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
-    for wrong in ("edge(unit)", "edge(unit, b2, b2)", "edge(unit, 3)"):
-        assert not check(write_pack, good.replace("edge(unit, b2)", wrong)).ok, wrong
-    assert "E0301" in codes(check(write_pack, good.replace('edge(unit, b2) == "door"', "edge(unit, b2) > 2")))
-
-
-def test_neighbours_takes_one_place_and_is_a_selection(write_pack):
-    """`neighbours(a)`: the spaces next to a place, a pool for `space o in neighbours(s) where …`."""
-    good = GOOD.replace("    spawn 3 of zombie at", "    n = count(space o in neighbours(unit) where edge(unit, o) == \"open\")\n    spawn 3 of zombie at")
-    result = check(write_pack, good)
-    assert result.ok and not result.diagnostics, [f"{d.code} {d.message}" for d in result.diagnostics]
-    for wrong in ("neighbours()", "neighbours(unit, unit)", "neighbours(3)"):
-        assert not check(write_pack, good.replace("neighbours(unit)", wrong)).ok, wrong
+def test_edge_reads_as_text_not_a_number(write_pack):
+    good = GOOD.replace("    spawn 3 of zombie at", '    if edge(unit, b2) > 2 { n = 1 }\n    spawn 3 of zombie at')
+    assert "E0301" in codes(check(write_pack, good))
