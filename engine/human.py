@@ -686,26 +686,11 @@ def cards_view(game, side: str) -> Text:
 
 
 def card_stats(game, props: dict) -> str:
-    """A card's stats the system declares for cards, titled and in its order: "Range 0–3 · To Hit 4+ · Out
-    of Ammo 1" (the play-test found no range in a gun's text); "" for a card with none."""
-    declared = game.scratch.get("human_card_stats")
-    if declared is None:
-        declared = game.scratch["human_card_stats"] = [
-            (b["id"], b.get("title") or b["id"].replace("_", " "), b.get("props", {}).get("type"))
-            for b in game.model.system.get("blocks", []) if b.get("kind") == "stat"
-            and "cards" in (b.get("props", {}).get("applies") if isinstance(b.get("props", {}).get("applies"), list)
-                            else [b.get("props", {}).get("applies")])]
-    parts = []
-    for key, title, kind in declared:
-        value = props.get(key)
-        if value in (None, "", 0, []) or value is False:
-            continue
-        if isinstance(value, list) and kind == "range" and len(value) == 2:
-            value = str(value[0]) if value[0] == value[1] else f"{value[0]}–{value[1]}"
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        parts.append(f"{title} {value}")
-    return " · ".join(parts)
+    """A card's stats as its printed card sheet gives them (the system's titles, in its order): "Range 0–3 ·
+    To Hit 4+ · Out of Ammo 1" (the play-test found no range in a gun's text); "" for a card with none."""
+    from spawnpit.generators.cards import stats  # (the card sheets' own reading; loaded when first asked)
+
+    return " · ".join(f"{title} {value}" for title, value in stats(game.model.system, props))
 
 
 def _card_text(game, cid: str, new: bool) -> Text:
@@ -826,14 +811,21 @@ def _passing_marks(game, entries: list) -> set:
     weapon used in this fight): its own bookkeeping, left out of the log once both are in the game's log
     (the screen's lines may hold only one of them). While the rule is still running, the mark is shown
     (and the markers line has it)."""
-    marked, unmarked = set(), set()
-    for source in (getattr(game, "entries", ()), entries):
+    logged = getattr(game, "entries", [])
+    seen, last, marked, unmarked = game.scratch.get("human_marks") or (0, None, set(), set())
+    if seen > len(logged) or (seen and logged[seen - 1] is not last):  # (a log rewritten: read again)
+        seen, marked, unmarked = 0, set(), set()
+    for source, extra in ((logged[seen:], False), (entries, True)):  # the game's log read once, as it grows
+        if extra:
+            marked, unmarked = set(marked), set(unmarked)  # (the lines shown may not be in the game's log)
         for e in source:
             kind = e.get("type")
             if kind == "mark":
                 marked.add(_mark_key(e))
             elif kind == "unmark":
                 unmarked.add(_mark_key(e))
+        if not extra:
+            game.scratch["human_marks"] = (len(logged), logged[-1] if logged else None, marked, unmarked)
     return marked & unmarked
 
 

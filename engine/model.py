@@ -34,14 +34,13 @@ class Hook:
     # the running phase, step, action or walk whatever else it does (Lights Out: a Hero's walk stops there)
 
 
-def _ends(h: dict) -> bool:
+def _ends(h: dict, reads: frozenset | None) -> bool:
     """Whether a hook ends what is running wherever it applies, so a move's search may treat the space as a
     stop: not a replacement, `end` among its body's own statements, and a `when` that is pure and reads
     neither where the unit comes from nor the event as a whole (a search decides a stop from the first
     side it reaches the space from, and must not roll the game's dice)."""
     if h["replace"] or not any(isinstance(s, dict) and s.get("do") == "end" for s in h["body"]):
         return False
-    reads = _reads(h)
     return reads is not None and not reads & {"from", "event"}
 
 
@@ -153,12 +152,13 @@ class Model:
         if owner is not None:
             rule["owner"] = owner  # whose (a Hero's Youth is not another's: each says his or her own text)
         for h in owner_obj.get("hooks", []):
+            reads = _reads(h)
             hook = Hook(event=h["event"], replace=h["replace"], layer=layer, order=sum(map(len, self.hooks.values())),
                         rule=rule, body=interp.block(h["body"]), when=interp.expr(h["when"]) if h.get("when") else None,
                         filters={k: interp.expr(v) for k, v in h.get("filters", {}).items()}, env=dict(env or {}),
                         owner=owner, per_copy=owner is not None and owner.startswith("card:") and _names_self(h),
-                        if_played=_starts_played(h.get("when")), reads=_reads(h), when_ir=h.get("when"),
-                        ends=_ends(h))
+                        if_played=_starts_played(h.get("when")), reads=reads, when_ir=h.get("when"),
+                        ends=_ends(h, reads))
             self.hooks.setdefault(hook.event, []).append(hook)
 
     def _walk(self, obj: dict, layer: int, env=None, owner=None) -> None:

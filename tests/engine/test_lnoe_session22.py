@@ -181,7 +181,7 @@ def test_a_move_is_not_offered_past_a_space_lights_out_stops_the_hero_in(pack):
     """The play-test picked a space the move offered beyond a dark building and the Hero stopped one step
     inside it. A move's search now stops at a space where an `on hero.entered` hook in play ends the walk
     (Lights Out): the dark building's first space is offered, what lies only beyond it is not, and a walk
-    toward such a space goes round the building if it can."""
+    sent deeper stops in the dark."""
     from spawnpit.engine import movement
     from spawnpit.engine.state import Ref
     from tests.engine.test_lnoe_cards import in_play
@@ -283,5 +283,8 @@ def test_a_hook_that_ends_only_when_entered_from_somewhere_is_no_stop_for_a_sear
     from spawnpit.engine.model import _ends
 
     body = [{"do": "end", "what": None, "args": {}}]
-    assert _ends({"replace": False, "body": body, "when": {"name": "space"}, "filters": {}})
-    assert not _ends({"replace": False, "body": body, "when": {"attr": "from", "of": {"name": "event"}}, "filters": {}})
+    from spawnpit.engine.model import _reads
+
+    for when, stops in (({"name": "space"}, True), ({"attr": "from", "of": {"name": "event"}}, False)):
+        hook = {"replace": False, "body": body, "when": when, "filters": {}}
+        assert _ends(hook, _reads(hook)) is stops
