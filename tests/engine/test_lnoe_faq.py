@@ -32,7 +32,7 @@ from rich.console import Console
 
 from spawnpit.engine import new_game
 from spawnpit.engine import movement
-from spawnpit.engine.human import screen
+from spawnpit.engine.human import _asking_rule, screen
 from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
@@ -48,9 +48,11 @@ class Script:
     def __init__(self, *answers) -> None:
         self.answers = list(answers)
         self.asked: list[tuple[str, list]] = []
+        self.rules: list[str | None] = []  # the title of the rule asking each question
 
     def choose(self, game, side, label, options):
         self.asked.append((label, list(options)))
+        self.rules.append((_asking_rule(side) or {}).get("title"))
         if not self.answers:
             return options.index(None) if None in options else 0
         answer = self.answers.pop(0)
@@ -163,7 +165,8 @@ def emit_step(game, event: str, params: dict) -> None:
 
 
 def bonus_offers(script: Script) -> int:
-    return sum(1 for _, options in script.asked if "Use the Combat Bonus" in options)
+    """How many times the Combat Bonus rule asked the Heroes which bonus to use."""
+    return script.rules.count("Combat Bonus")
 
 
 # =====================================================================================================
@@ -196,7 +199,7 @@ def test_faq_1_the_revolver_billy_fired_and_handed_to_sally_over_his_weapon_limi
 
 
 def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_another_that_turn(pack):
-    game = bare_game(pack, heroes=["zombie", "Use the Combat Bonus"])  # the Zombie to fight first, the bonus
+    game = bare_game(pack, heroes=["zombie", "baseball_bat"])  # the Zombie to fight first, the bonus
     billy, becky = put(game, "billy", "town_center.b2"), put(game, "becky", "town_center.b2")
     put(game, "zombie", "town_center.b2")
     bat = give(game, "baseball_bat", billy)
@@ -208,7 +211,7 @@ def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_a
     game.emit("exchange_items", {"unit": becky})
     assert where(game, bat) == becky.id
     put(game, "zombie", "town_center.b2")
-    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "baseball_bat")
     dice(game, [3, 5], [4])
     game.emit("hero_turn.fight", {"unit": becky})
     assert bonus_offers(script) == 0
@@ -217,14 +220,14 @@ def test_faq_1_a_hand_weapon_that_gave_one_hero_its_combat_bonus_gives_none_to_a
     answer(game, "heroes")  # no First Aid
     game.emit("hero_turn.end", {})  # in the next Hero Turn Becky may use it
     game.emit("hero_turn.start", {})
-    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "baseball_bat")
     dice(game, [3, 5], [4], [3], [4])
     game.emit("hero_turn.fight", {"unit": becky})
     assert bonus_offers(script) == 1 and game.state["counters"]["zombies_killed"] == 2
 
 
 def test_faq_1_a_bat_used_in_the_zombie_turn_may_still_be_handed_on_and_used_in_the_hero_turn(pack):
-    game = bare_game(pack, heroes=["Use the Combat Bonus"])
+    game = bare_game(pack, heroes=["baseball_bat"])
     billy, sally = put(game, "billy", "town_center.b2"), put(game, "sally", "town_center.b2")
     put(game, "zombie", "town_center.b2")
     bat = give(game, "baseball_bat", billy)
@@ -235,7 +238,7 @@ def test_faq_1_a_bat_used_in_the_zombie_turn_may_still_be_handed_on_and_used_in_
     game.emit("exchange_items", {"unit": sally})
     assert where(game, bat) == sally.id
     put(game, "zombie", "town_center.b2")
-    script = answer(game, "heroes", "zombie", "Use the Combat Bonus")
+    script = answer(game, "heroes", "zombie", "baseball_bat")
     dice(game, [3, 5], [4], [3], [4])
     game.emit("hero_turn.fight", {"unit": sally})
     assert bonus_offers(script) == 1 and game.state["counters"]["zombies_killed"] == 2
@@ -422,7 +425,7 @@ def test_faq_8_theres_too_many_doubles_up_on_pits_after_the_even_spawn_spreading
 
 def test_cr_9_2_a_weapon_that_breaks_still_gives_its_combat_bonus(pack):
     """§9.2, officially clarified (FlyingFrogWiki)."""
-    game = bare_game(pack, heroes=["Use the Combat Bonus"])
+    game = bare_game(pack, heroes=["baseball_bat"])
     billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
     bat = give(game, "baseball_bat", billy)
     left = dice(game, [3, 5], [4], [3], [1])  # the double 3 wins; the break test of 1 breaks the bat
@@ -434,7 +437,7 @@ def test_cr_9_2_a_weapon_that_breaks_still_gives_its_combat_bonus(pack):
 
 def test_cr_11_3_3_only_the_hero_holding_the_item_gets_its_combat_bonus(pack):
     """§11.3.3, officially clarified (BoardGameGeek): Sally's bat does nothing for Billy beside her."""
-    game = bare_game(pack, heroes=["Use the Combat Bonus"])
+    game = bare_game(pack, heroes=["baseball_bat"])
     billy, sally = put(game, "billy", "town_center.b2"), put(game, "sally", "town_center.b2")
     zombie = put(game, "zombie", "town_center.b2")
     give(game, "baseball_bat", sally)
@@ -445,7 +448,7 @@ def test_cr_11_3_3_only_the_hero_holding_the_item_gets_its_combat_bonus(pack):
 
 
 def test_cr_11_3_3_each_combat_bonus_once_per_fight_but_several_may_be_used(pack):
-    game = bare_game(pack, heroes=["Use the Combat Bonus"] * 4)
+    game = bare_game(pack, heroes=["baseball_bat", "torch"])
     jake, zombie = put(game, "jake_cartwright", "town_center.b2"), put(game, "zombie", "town_center.b2")
     give(game, "baseball_bat", jake)
     give(game, "torch", jake)
@@ -604,17 +607,39 @@ def test_cr_just_what_i_needed_takes_a_card_from_the_discard_pile_or_else_draws(
     assert where(game, top) == becky.id
 
 
+def _fight_log(game) -> list[str]:
+    """The fights in order: "roll" for each fight's Hero roll (2D6), then each result note."""
+    return ["roll" if e["type"] == "roll" else e["text"] for e in game.entries
+            if (e["type"] == "roll" and e["dice"] == "2D6") or (e["type"] == "note" and e["text"].startswith("The "))]
+
+
 def test_cr_the_smell_of_brains_pulls_zombies_within_2_even_out_of_a_heros_space(pack):
     """Appendix III (The Smell of Brains), a Fight: card (§17.5.4.2): Zombie Hunger is ignored, so a
-    Zombie already with a Hero goes too; the newcomers are fought this turn."""
+    Zombie already with a Hero goes too; the newcomers are fought this turn: in the Zombie Turn's fight
+    step, after the fight the card was played in is over (its result comes before their rolls)."""
     game = bare_game(pack, zombies=["the_smell_of_brains"])
     becky, jake = put(game, "becky", "town_center.a1"), put(game, "jake_cartwright", "town_center.c3")
     z0 = put(game, "zombie", "town_center.a1")
     z1, z2 = put(game, "zombie", "town_center.c3"), put(game, "zombie", "town_center.b2")
     to_hand(game, "the_smell_of_brains", "zombies")
     left = dice(game, [5, 4], [1], [5, 4], [1], [5, 4], [1])  # Becky fends off all three
-    game.emit("fight", {"fighter": becky, "foe": z0})
+    emit_step(game, "zombie_turn.fight", {})
     assert not left
-    assert where(game, z1) == where(game, z2) == "town_center.a1" and where(game, jake) == "town_center.c3"
-    fought = [e for e in game.entries if e["type"] == "note" and e["text"].startswith("The Hero wins")]
-    assert len(fought) == 3
+    assert where(game, z0) == where(game, z1) == where(game, z2) == "town_center.a1"
+    assert where(game, jake) == "town_center.c3"
+    assert _fight_log(game) == ["roll", "The Hero wins: the Zombie is fended off"] * 3
+
+
+def test_cr_the_smell_of_brains_in_a_hero_turn_fight_step(pack):
+    """Played in the Hero Turn: the running fight is resolved, then the Hero fights the newcomer in the
+    same Fight step, though it had already fought this turn."""
+    game = bare_game(pack, zombies=["the_smell_of_brains"])
+    becky = put(game, "becky", "town_center.a1")
+    z0, z1 = put(game, "zombie", "town_center.a1"), put(game, "zombie", "town_center.b1")
+    game.state["units"][z1.id]["stats"]["fights_taken"] = 1
+    to_hand(game, "the_smell_of_brains", "zombies")
+    left = dice(game, [5, 4], [1], [6, 2], [3])
+    emit_step(game, "hero_turn.fight", {"unit": becky})
+    assert not left
+    assert where(game, z0) == where(game, z1) == "town_center.a1"
+    assert _fight_log(game) == ["roll", "The Hero wins: the Zombie is fended off"] * 2

@@ -230,7 +230,7 @@ def test_strength_of_spirit_cancels_a_zombie_card_in_play(pack):
 def test_a_combat_bonus_passed_up_may_still_answer_the_zombies_fight_card(pack):
     """Base rulebook, Using Cards and Abilities: cards and bonuses are played after the roll until both
     sides stop. Before, the Combat Bonus was asked once, before the Zombie's Fight: card."""
-    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=[None, "Use the Combat Bonus"])
+    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=[None, "baseball_bat"])
     billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
     bat = give(game, "baseball_bat", billy)
     to_hand(game, "uuuurrggghh", "zombies")
