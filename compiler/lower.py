@@ -82,7 +82,7 @@ _KEYED = {name for table in (DECLS, BLOCKS) for kind in table.values() for name,
           if p.keyed is not False}
 _GROUPED = {"link", "wall", "door", "window", "corner"}
 _LISTS = {"keywords", "stats", "spaces", "search_cards", "rules", "alternate", "columns", "dice", "card_types",
-          "note", "step", "require", "spawn", "start", "parts", "params", "link", "wall", "door", "window", "combine"}
+          "note", "step", "require", "spawn", "start", "parts", "params", "link", "wall", "door", "window", "combine", "hidden"}
 
 
 def lower_objective(o: A.Objective) -> dict:

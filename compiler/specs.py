@@ -45,7 +45,7 @@ DECLS: dict[str, Kind] = {
     "system": _k(
         {"dice": P("dice", many=True), "keywords": P("name", many=True, repeat=True),
          "card_types": P("name", many=True, repeat=True), "counter": P("expr", keyed=True, repeat=True),
-         "after_last_round": P("word")},
+         "after_last_round": P("word"), "hidden": P("name", many=True, repeat=True)},
         blocks=("side", "kind", "stat", "marker", "mode", "track", "deck", "event", "unit_event", "phase",
                 "action", "rule", "keyword"),
     ),
@@ -73,7 +73,8 @@ DECLS: dict[str, Kind] = {
     ),
     "special_rule": _k(
         {"number": P("text"), "side": P("side_or_other"), "dots": P("formula"), "require": P("cond", repeat=True),
-         "always": P("flag"), "system": P("system"), "counter": P("expr", keyed=True, repeat=True), **BEHAVIOUR},
+         "always": P("flag"), "system": P("system"), "counter": P("expr", keyed=True, repeat=True),
+         "hidden": P("name", many=True, repeat=True), **BEHAVIOUR},
         hooks=True,
     ),
     "scenario": _k(
@@ -81,6 +82,7 @@ DECLS: dict[str, Kind] = {
          "alternate": P("board", many=True), "rounds": P("int"), "players": P("range", keyed=None, repeat=True),
          "rules": P("rule_call", many=True, repeat=True), "search_cards": P("card", many=True, repeat=True),
          "balance": P("int", keyed=True, repeat=True), "counter": P("expr", keyed=True, repeat=True),
+         "hidden": P("name", many=True, repeat=True),
          "mode": P("mode"), "difficulty": P("text"), "duration": P("text"), "expansion": P("text")},
         blocks=("setup", "rule"), hooks=True,
     ),

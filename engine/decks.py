@@ -260,7 +260,8 @@ class Decks:
         except interp.RuleError as err:
             raise hook_error(hook, err) from err
 
-    def lookup(self, table: str, roll, column, shift, ctx):
+    def look_up(self, table: str, roll, column, shift, ctx):
+        """`lookup TABLE with ROLL at COLUMN by SHIFT`: the cell (its own name: Game.lookup reads a name)."""
         obj = self.model.tables.get(table)
         if obj is None:
             raise interp.RuleError(f"there is no table `{table}`")

@@ -298,7 +298,7 @@ def decline(ctx, what, args):
 
 
 def lookup(ctx, what, args):
-    result = ctx.game.lookup(_need(what(ctx), ("table",), "lookup").id, _arg(ctx, args, "with"),
+    result = ctx.game.look_up(_need(what(ctx), ("table",), "lookup").id, _arg(ctx, args, "with"),
                              _arg(ctx, args, "at"), _arg(ctx, args, "by", 0), ctx)
     if "as" in args:
         ctx.env[args["as"]] = result

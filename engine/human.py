@@ -502,7 +502,7 @@ def _shown_values(game) -> set[str]:
     tracks = {e.get("track") or e.get("name") for e in game.entries if e.get("type") == "track"}
     pools = {name for name, v in game.state.get("counters", {}).items() if isinstance(v, list)}
     shown = (scenario | _objective_names(game) | (tracks & set(game.state.get("tracks", {}))))
-    return {n for n in shown - pools - _pool_names(game) if n and not str(n).startswith("ai_") and not _flag(game, n)}
+    return {n for n in shown - pools - _pool_names(game) if n and _shown(game, n) and not _flag(game, n)}
 
 
 def _objective_names(game) -> set[str]:
@@ -642,7 +642,7 @@ def side_view(game, side: str | None, new: set | None = None):
         health = record["stats"].get("health")
         wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
                       style="yellow" if record.get("wounds") else "")
-        extra = [_marker_title(game, m) for m, n in record.get("markers", {}).items() if n and not m.startswith("ai_")]
+        extra = [_marker_title(game, m) for m, n in record.get("markers", {}).items() if n and _shown(game, m)]
         held = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == uid]
         carried = Text("carries ") if held else Text("carries nothing", style="grey50")
         for i, item in enumerate(held):
@@ -702,14 +702,17 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     """The entries as sentences under a heading per moment, at most `lines` of them; choices,
     bookkeeping counters and long runs of one side's moves left out or summed up (a run's moves listed
     up to `moves` characters, 0 for all). Where there are more lines, the oldest of bookkeeping
-    (BOOKKEEPING: cards discarded, markers, single moves) go first, then the oldest of the rest, so a
+    (BOOKKEEPING: cards discarded, markers) go first, then the oldest of the rest, so a
     shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
     in a line (how the Zombies came) is kept like a roll."""
-    shown, cards = _shown_values(game), _card_titles(game)
+    shown, cards, hidden, pools = _shown_values(game), _card_titles(game), _hidden(game), _pool_names(game)
+    # (the ai policy's own markers and the content's `hidden` bookkeeping are logged, never shown)
     passing = _passing_marks(game, entries)
     entries = [e for e in entries if e.get("type") != "choice"  # what was chosen shows in what it did
                and not (e.get("type") == "counter" and e.get("name") not in shown and not _pool_entry(e)
-                        and e.get("rule") not in cards)  # (a card changing a count: "Move roll: 2", its effect)
+                        and (e.get("rule") not in cards  # (a card changing a count: "Move roll: 2", its effect)
+                             or e.get("name") in hidden or e.get("name") in pools))  # (but not its bookkeeping)
+               and not (e.get("type") in ("mark", "unmark") and not _shown(game, e.get("marker")))
                and not (passing and e.get("type") in ("mark", "unmark") and _mark_key(e) in passing)]
     rows, moment, i = [], None, 0
     while i < len(entries):
@@ -765,8 +768,8 @@ def _card_titles(game) -> frozenset:
 
 
 # log lines of bookkeeping, the first left out of a log too long for the screen: cards discarded, given,
-# set aside, shuffled, staying in play; markers; moves (a run of them is one line)
-BOOKKEEPING = frozenset({"discard", "give", "in_play", "shuffle", "reshuffle", "shuffle_in", "mark", "unmark", "move"})
+# set aside, shuffled, staying in play; markers (moves are kept: a one-space move is where a Hero went)
+BOOKKEEPING = frozenset({"discard", "give", "in_play", "shuffle", "reshuffle", "shuffle_in", "mark", "unmark"})
 
 
 def _fold(rows: list, lines: int) -> tuple[list, int]:
@@ -798,6 +801,8 @@ def _fold(rows: list, lines: int) -> tuple[list, int]:
 def _step(game, e: dict) -> str:
     """One move of a run as "Gym f4 → f3": the building or board part said once when both ends share it."""
     start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
+    if e.get("back"):  # a step refused, undone
+        return f"{start} turned back"
     head, _, cell = end.rpartition(" ")
     return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
 
@@ -879,7 +884,10 @@ def _way(game, moves: list) -> str:
     only where it changes."""
     names = [space_name(game, moves[0].get("from"))] + [space_name(game, m.get("to")) for m in moves]
     out, last = [names[0]], names[0].rpartition(" ")[0]
-    for name in names[1:]:
+    for name, move in zip(names[1:], moves):
+        if move.get("back"):  # a step refused: it goes back where it came from, and says so
+            out[-1] += " (turned back)"
+            continue
         head, _, cell = name.rpartition(" ")
         out.append(cell if head and head == last else name)
         last = head
@@ -955,6 +963,8 @@ def describe_entry(game, e: dict) -> str:
         if e.get("type") == "move":
             if e.get("from") == e.get("to"):  # put where it stood (a Hero placed in the Start: space it was given)
                 return f"{fields['unit']} stays in {space_name(game, e.get('to'))}"
+            if e.get("back"):
+                return f"{fields['unit']} is turned back from {space_name(game, e.get('from'))}"
             fields["step"] = _step(game, e)
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
@@ -1048,6 +1058,25 @@ def _choice(game, e) -> str:
     else:
         shown = _unit(game, picked)
     return f"{_called(game, 'side', e['side'])} chose {shown} ({e['label']})"
+
+
+def _hidden(game) -> frozenset:
+    """The counters, markers and stats the content calls bookkeeping (`hidden`, in the system, the
+    scenario or a special rule): never shown, only logged."""
+    found = game.scratch.get("human_hidden")
+    if found is None:
+        names = set()
+        holders = [game.model.system, game.model.scenario] + [
+            o for o in game.model.objects.values() if o.get("kind") == "special_rule"]
+        for holder in holders:
+            names.update(str(n) for n in (holder or {}).get("props", {}).get("hidden") or ())
+        found = game.scratch["human_hidden"] = frozenset(names)
+    return found
+
+
+def _shown(game, name) -> bool:
+    """Whether a counter, marker or stat is the players' business (not `hidden`, not the ai's)."""
+    return name not in _hidden(game) and not str(name).startswith("ai_")
 
 
 def _flag(game, name) -> bool:
@@ -1239,7 +1268,7 @@ def explain_option(game, option) -> str:
         record = game.state["units"][option.id]
         obj = game.model.objects.get(("unit", record["proto"])) or {}
         lines = [f"{_called(game, 'side', record['side'])}, {record['kind']}; "
-                 + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items())
+                 + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items() if _shown(game, k))
                  + f"; wounds {record.get('wounds', 0)}"]
         held = [_called(game, "card", r["proto"]) for r in game.state["cards"].values() if r["where"] == option.id]
         if held:
@@ -1273,7 +1302,7 @@ def _space_facts(game, sid: str) -> str:
     lines.append(f"here: {who}" if who else "nobody here")
     marked = [(game.state.get(table) or {}).get(key, {}).get("markers") or {}
               for table, key in (("spaces", sid), ("buildings", building)) if key]
-    markers = [_marker_title(game, m) for found in marked for m, n in found.items() if n and not m.startswith("ai_")]
+    markers = [_marker_title(game, m) for found in marked for m, n in found.items() if n and _shown(game, m)]
     if sid in board.spawn_points:
         markers.insert(0, "a spawn point")  # (the legend's word: the engine knows no game's name for it)
     if markers:
@@ -1836,13 +1865,13 @@ def markers_line(game) -> Text | None:
     marked: dict[str, list[tuple[str, int]]] = {}
     for place, record in game.state["spaces"].items():
         for marker, n in (record.get("markers") or {}).items():
-            if n and not marker.startswith("ai_"):
+            if n and _shown(game, marker):
                 marked.setdefault(marker, []).append((place, n))
     where: dict[str, list[str]] = {}
     board = game.board
     for building, record in (game.state.get("buildings") or {}).items():  # a marker on the building itself
         for marker, n in (record.get("markers") or {}).items():
-            if n and not marker.startswith("ai_") and board is not None and building in board.buildings:
+            if n and _shown(game, marker) and board is not None and building in board.buildings:
                 where.setdefault(_marker_title(game, marker), []).append(
                     board.buildings[building].title + (f" ×{n}" if n > 1 else ""))
     for marker, places in marked.items():

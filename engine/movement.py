@@ -266,7 +266,7 @@ def walk(game, unit: Ref, to: str, n, ctx) -> None:
         game.move_unit(unit, Ref("space", space), ctx)
         outcome = game.raise_now(*unit_event(record["kind"], "entered", unit, Ref("space", space), Ref("space", origin)))
         if outcome == "replaced":
-            game.move_unit(unit, Ref("space", origin), ctx)
+            game.move_unit(unit, Ref("space", origin), ctx, back=True)
             return
         if outcome == "ended" or record["space"] != space or _stops(game, space, stop):
             return

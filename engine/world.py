@@ -340,10 +340,14 @@ class World:
                                            self._unit_index.changes, _UNIT_KEYS)
         return Ref("unit", uid)
 
-    def move_unit(self, unit: Ref, to: Ref, ctx) -> None:
+    def move_unit(self, unit: Ref, to: Ref, ctx, back: bool = False) -> None:
+        """`back`: a step the unit was refused, undone (the log says it was turned back)."""
         record = self.state["units"][unit.id]
         origin, record["space"] = record["space"], to.id
-        self.log({"type": "move", "unit": unit.id, "from": origin, "to": to.id}, ctx.rule)
+        entry = {"type": "move", "unit": unit.id, "from": origin, "to": to.id}
+        if back:
+            entry["back"] = True
+        self.log(entry, ctx.rule)
         self.emit(*unit_event(record["kind"], "moved", unit, Ref("space", origin) if origin else None, to))
 
     def take_off(self, unit: Ref, ctx) -> None:
@@ -354,7 +358,10 @@ class World:
     def wound(self, unit: Ref, amount: int, ctx, by=None) -> None:
         record = self.state["units"][unit.id]
         health = int(record["stats"].get("health", 1))
-        record["wounds"] = max(0, record["wounds"] + amount)
+        before = record["wounds"]
+        record["wounds"] = max(0, before + amount)
+        if amount < 0:  # healed: as many as there were to heal, no more
+            amount = record["wounds"] - before
         self.log({"type": "wound" if amount > 0 else "heal", "unit": unit.id, "amount": abs(amount),
                   "wounds": record["wounds"], "health": health}, ctx.rule)
         if amount > 0:

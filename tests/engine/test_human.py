@@ -505,8 +505,8 @@ def test_a_heros_markers_read_by_their_titles(lnoe):
 
 def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
     """A scenario's own counters reach the status line once a rule has changed them, by their names in
-    words ("Truck filled 1"); one no rule changes is a setting (advanced_rules) and stays off, and one
-    back at 0 (Fuel pending, Pits pending: bookkeeping with nothing pending) leaves it again."""
+    words ("Truck filled 1"); one no rule changes is a setting (advanced_rules) and stays off, one back
+    at 0 leaves it again, and one the scenario calls `hidden` (Fuel pending) never shows."""
     from spawnpit.engine.flow import setup
     from spawnpit.engine.human import status
 
@@ -518,11 +518,11 @@ def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
     game.entries.append({"type": "counter", "name": "truck_filled", "value": 1, "round": 1, "at": "hero_turn"})
     line = status(game).plain
     assert "Truck filled 1" in line and "truck_filled" not in line and "dvanced" not in line
-    game.state["counters"]["fuel_pending"] = 0  # bookkeeping back at nothing: off the line again
-    game.entries.append({"type": "counter", "name": "fuel_pending", "value": 0, "round": 1, "at": "hero_turn"})
-    assert "Fuel" not in status(game).plain
-    game.state["counters"]["fuel_pending"] = 1
-    assert "Fuel pending 1" in status(game).plain
+    game.state["counters"]["truck_filled"] = 0  # back at nothing: off the line again
+    assert "Truck" not in status(game).plain
+    game.state["counters"]["fuel_pending"] = 1  # the scenario's own bookkeeping (`hidden`): never on it
+    game.entries.append({"type": "counter", "name": "fuel_pending", "value": 1, "round": 1, "at": "hero_turn"})
+    assert "Fuel" not in status(game).plain and "Truck filled" not in status(game).plain
 
 
 def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):

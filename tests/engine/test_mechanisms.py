@@ -413,3 +413,19 @@ def test_a_phase_prefer_gives_the_ai_player_its_order_of_units(write_pack):
     bob = first_movers(ordered)
     assert bob == {"bob"}
     assert first_movers(SYSTEM) == {"ann", "bob"}
+
+
+def test_lookup_reads_a_table_cell_by_roll_column_and_shift_and_logs_it(write_pack):
+    """`lookup` in a hook, end to end (the engine's table reader was once shadowed by Game.lookup, which
+    reads a name: a rule's lookup raised a TypeError)."""
+    table = ('table odds "Odds" {\n  source "t"\n  roll 2D6\n  columns "Low", "Mid", "High"\n'
+             '  row 2-6 = "miss", "miss", "hit"\n  row 7-12 = "miss", "hit", "kill"\n  shift up = 1\n}\n')
+    extra = 'on game.start {\n lookup odds with 7 at "Low" by "up" as found\n if found == "hit" { marks = 1 } }'
+    root = write_pack({"sys.pit": SYSTEM + table, "main.pit": SCENARIO.format(extra=extra)}, with_system=False)
+    result = compile_paths([root])
+    assert result.ok, [f"{d.span} {d.message}" for d in result.diagnostics]
+    game = new_game(result.pack, "trial", seed=3, policies={"heroes": ScriptedPolicy(()), "zombies": ScriptedPolicy(())})
+    play(game)
+    assert game.state["counters"]["marks"] == 1
+    looked = [e for e in game.entries if e["type"] == "lookup"]
+    assert [(e["table"], e["roll"], e["column"], e["result"]) for e in looked] == [("odds", 7, "Mid", "hit")]

@@ -1,0 +1,67 @@
+"""Session 23: what two play-tests at the terminal (one as the Heroes, one as the Zombies) found in the
+log and the views: a step refused at a door logged as a move there and back, one-space moves the first
+lines a long screen dropped, bookkeeping counters and markers ("Fire ok: 0", "Used This Turn", "fights
+taken 1") shown to the players, and healing reported larger than the wounds it healed."""
+
+from __future__ import annotations
+
+from spawnpit.engine import movement, new_game, play
+from spawnpit.engine.human import _hidden, _marker_title, counter_title, explain_option, log_view
+from spawnpit.engine.state import Ref
+from tests.engine.lnoe_table import bare_game, put
+from tests.engine.test_lnoe_session6 import doorways, lock
+
+
+def test_a_step_refused_at_a_locked_door_is_logged_and_shown_as_turned_back(pack):
+    game = bare_game(pack)
+    (inside, outside), = doorways(game, 1)
+    lock(game, inside, outside)
+    sheriff = put(game, "sheriff_anderson", outside)
+    movement.walk(game, sheriff, inside, 3, game._plain_ctx())
+    moves = [e for e in game.entries if e["type"] == "move" and e["unit"] == sheriff.id]
+    assert [(m["from"], m["to"], m.get("back", False)) for m in moves] == [(outside, inside, False), (inside, outside, True)]
+    assert game.state["units"][sheriff.id]["space"] == outside
+    shown = log_view(game, moves, lines=50).plain
+    assert "(turned back)" in shown and shown.count("→") == 1
+
+
+def test_a_one_space_move_outlasts_markers_on_a_crowded_screen(pack):
+    """Bookkeeping lines go first when the screen is short; a Hero's one-space move is not bookkeeping."""
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    game.move_unit(sheriff, Ref("space", "town_center.a1"), game._plain_ctx())
+    entries = [e for e in game.entries if e["type"] == "move"]
+    at = {"round": entries[0]["round"], "at": entries[0]["at"], "rule": "Test"}
+    entries += [{**at, "type": "discard", "card": "c1"} for _ in range(6)]
+    shown = log_view(game, entries, lines=3).plain
+    assert "Sheriff Anderson moves Town Center b2 → a1" in shown
+
+
+def test_healing_reports_only_the_wounds_it_healed(pack):
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    game.wound(sheriff, 1, game._plain_ctx())
+    game.wound(sheriff, -2, game._plain_ctx())
+    heal = [e for e in game.entries if e["type"] == "heal"]
+    assert [(e["amount"], e["wounds"]) for e in heal] == [(1, 0)]
+
+
+def test_bookkeeping_the_content_calls_hidden_is_logged_but_never_shown(pack):
+    """LNOE's `hidden` names (fire_ok, move_lost, the Used This Turn marker, the fights_taken stat...)
+    are in the game log, and not in what the terminal shows of it."""
+    game = new_game(pack, "lnoe:die_zombies_die", seed=4)
+    play(game)
+    hidden = _hidden(game)
+    assert {"fire_ok", "move_lost", "used", "ready", "fights_taken"} <= hidden
+    logged = {e.get("name") or e.get("marker") for e in game.entries if e["type"] in ("counter", "mark", "unmark")}
+    assert {"used", "fight_used", "fight_round", "fight_window"} <= logged  # (the game did change them)
+    shown = log_view(game, game.entries, lines=100_000).plain
+    titles = [counter_title(n) for n in ("fight_round", "fight_window", "zombie_fight_cards")]
+    titles += [_marker_title(game, n) for n in ("used", "fight_used")]
+    assert titles[-2:] == ["Used This Turn", "Used in This Fight"]
+    for words in titles + ["AI Avoid"]:
+        assert words not in shown
+    assert "hero dice:" in shown and "Zombie Hunger" in shown  # the log itself is still there
+    hero = next(uid for uid, r in game.state["units"].items() if r["side"] == "heroes")
+    game.state["units"][hero]["stats"]["fights_taken"] = 1
+    assert "fights taken" not in explain_option(game, Ref("unit", hero))
