@@ -183,7 +183,7 @@ def test_anxious_to_feed_twice_takes_two_steps_from_a_spawning_pit_only(pack):
     assert len(script.asked) == 2
     second = {o.id for o in script.asked[1][1] if o is not None}
     assert pit in second and first not in second  # around where the first step left it
-    assert all(game.table.distance(Ref("space", first), Ref("space", s)) == 1 for s in second)
+    assert all(game.table.apart(Ref("space", first), Ref("space", s)) == 1 for s in second)  # (walls no bar)
     assert where(game, zombie) != first and where(game, zombie) in second
 
     game = bare_game(pack)
