@@ -1330,11 +1330,11 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
     title = rule.get("title") if isinstance(rule, dict) else None
     if title and rule.get("asked_for") and rule["asked_for"] not in title:
         title = f"{title} ({rule['asked_for']})"
-    what = re.fullmatch(r"choose (\w+)", label)
+    what = re.fullmatch(r"choose (\w+)( to \w+)?", label)
     if what and what.group(1) != "an":
         word = what.group(1)
         called = _title(game.model.kinds.get(word), word) if word in game.model.kinds else word
-        text = f"choose a{'n' if called[:1].lower() in 'aeio' else ''} {called}"
+        text = f"choose a{'n' if called[:1].lower() in 'aeio' else ''} {called}{what.group(2) or ''}"
     else:
         text = label
     optional = bool(options) and options[-1] is None

@@ -1202,7 +1202,7 @@ def _choose(ir):
     scope = _Scope({var})
     prefer = _scoped(scope, ir["prefer"]) if ir.get("prefer") else None
     parts = _parts(scope, ir["prefer"]) if prefer is not None else None
-    label = f"choose {ir['choose']}"
+    label = f"choose {ir['choose']}" + _purpose(ir["body"], var)
 
     def run(ctx):
         options = select(ctx)
@@ -1221,6 +1221,19 @@ def _choose(ir):
             run_block(ctx.child({var: picked}), body)
 
     return run
+
+
+_PURPOSES = {"discard": "to discard", "play": "to play", "give": "to give", "kill": "to kill", "remove": "to remove"}
+
+
+def _purpose(body: list, var: str) -> str:
+    """What a choice is for, said in its label when its body does one of a few things to the thing chosen
+    (`choose card c … { discard c }`: "choose card to discard"; the first such statement of the body's
+    own), so a person can tell two questions apart that pick from the same cards (discard one, play one)."""
+    for statement in body:
+        if isinstance(statement, dict) and statement.get("what") == {"name": var} and statement.get("do") in _PURPOSES:
+            return " " + _PURPOSES[statement["do"]]
+    return ""
 
 
 def _parts(scope: _Scope, ir) -> list | None:

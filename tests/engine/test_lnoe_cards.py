@@ -262,7 +262,7 @@ class PlaysThenAI(Plays):
     """Plays the named cards, then answers every other choice as the `ai` player (card choices: pass)."""
 
     def choose(self, game, side, label, options):
-        if label != "choose card":
+        if not label.startswith("choose card"):
             return AIPolicy().choose(game, side, label, options)
         return super().choose(game, side, label, options)
 

@@ -380,7 +380,7 @@ def test_faq_6_heros_choice_new_spawning_pit_the_heroes_pick_the_building_the_zo
     dice(game, [1])  # Hero's Choice
     game.emit("zombie_turn.spawn_roll.start")
     choices = [(e["side"], e["label"]) for e in game.entries if e["type"] == "choice"]
-    assert choices == [("zombies", "choose card"), ("heroes", "choose building"), ("zombies", "choose space")]
+    assert choices == [("zombies", "choose card to play"), ("heroes", "choose building"), ("zombies", "choose space")]
     assert set(picked["offered"]) == set(game.board.spaces_of(picked["building"]))
     assert space_marked(game, "new_spawning_pit") == [picked["space"]]
 
@@ -587,7 +587,7 @@ def test_cr_shamble_the_zombie_is_chosen_before_the_roll(pack):
     game.emit("zombie_turn.move_zombies.start")
     order = [e["type"] if e["type"] != "choice" else e["label"] for e in game.entries
              if e["type"] == "roll" or (e["type"] == "choice" and e["side"] == "zombies")]
-    assert order[:3] == ["choose card", "choose zombie", "roll"]
+    assert order[:3] == ["choose card to play", "choose zombie", "roll"]
 
 
 def test_cr_just_what_i_needed_takes_a_card_from_the_discard_pile_or_else_draws(pack):

@@ -6,7 +6,7 @@ taken 1") shown to the players, and healing reported larger than the wounds it h
 from __future__ import annotations
 
 from spawnpit.engine import movement, new_game, play
-from spawnpit.engine.human import _hidden, _marker_title, counter_title, explain_option, log_view
+from spawnpit.engine.human import _hidden, _marker_title, ask_text, counter_title, explain_option, log_view
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import bare_game, put
 from tests.engine.test_lnoe_session6 import doorways, lock
@@ -65,3 +65,23 @@ def test_bookkeeping_the_content_calls_hidden_is_logged_but_never_shown(pack):
     hero = next(uid for uid, r in game.state["units"].items() if r["side"] == "heroes")
     game.state["units"][hero]["stats"]["fights_taken"] = 1
     assert "fights taken" not in explain_option(game, Ref("unit", hero))
+
+
+def test_the_zombie_players_discard_and_play_questions_say_which_they_are(pack):
+    """The play-test discarded Risen From the Grave meaning to play it: both questions read "Zombie Cards:
+    choose a card (or pass)". A choice whose body first discards (or plays) the thing chosen says so."""
+    from tests.engine.test_lnoe_faq import answer, to_hand
+
+    game = bare_game(pack)
+    put(game, "sheriff_anderson", "town_center.b2")
+    for card in ("shamble", "locked_door"):
+        to_hand(game, card, "zombies")
+    script = answer(game, "zombies", None, None)
+    game.emit("zombie_turn.draw_cards")
+    game.state["counters"]["zombie_cards_passed"] = 0
+    game.emit("zombie_turn.spawn_roll.start")
+    labels = [label for label, _ in script.asked]
+    assert labels[0] == "choose card to discard" and labels[-1] == "choose card to play"
+    rule = {"title": "Zombie Cards"}
+    assert ask_text(game, labels[0], rule, [Ref("card", "c1"), None]) == "Zombie Cards: choose a card to discard (or pass)"
+    assert ask_text(game, labels[-1], rule, [Ref("card", "c1"), None]) == "Zombie Cards: choose a card to play (or pass)"
