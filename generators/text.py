@@ -31,16 +31,22 @@ def expr(ir, titles: dict[str, str] | None = None) -> str:
     if "attr" in ir:
         return f"{expr(ir['of'], titles)}’s {words(ir['attr'])}"
     if "call" in ir:
+        if ir["call"] == "count" and len(ir["args"]) == 1 and "select" in ir["args"][0]:
+            return expr(ir["args"][0], titles)  # `count(zombie in s) >= 9`: "Zombies in s ≥ 9"
         args = ", ".join(expr(a, titles) for a in ir["args"])
         return f"{words(ir['call'])}({args})"
     if "list" in ir:
         return ", ".join(expr(i, titles) for i in ir["list"])
     if "select" in ir:
-        out = titles.get(ir["select"], words(ir["select"]))
+        out, where = titles.get(ir["select"], words(ir["select"])), ir.get("where")
+        side = _side_test(where, ir.get("var"))
+        if side is not None:  # `unit u where u.side == zombies`: "Zombies"
+            out, where = titles.get(side, words(side)), None
         if ir.get("in"):
-            out += f" in {expr(ir['in'], titles)}"
-        if ir.get("where"):
-            out += f" where {expr(ir['where'], titles)}"
+            place = ir["in"]
+            out += f" in {place['lit'] if place.get('type') == 'str' else expr(place, titles)}"
+        if where:
+            out += f" where {expr(where, titles)}"
         return out
     if "op" in ir:
         if ir["op"] in ("and", "or"):  # an `or` inside an `and` keeps its brackets: it binds looser
@@ -54,6 +60,18 @@ def expr(ir, titles: dict[str, str] | None = None) -> str:
             parts += [_OPS.get(op, op), expr(operand, titles)]
         return " ".join(parts)
     return "?"
+
+
+def _side_test(where, var) -> str | None:
+    """The side a selection's `where` is only about (`u.side == zombies`), else None."""
+    chain = where.get("chain") if isinstance(where, dict) else None
+    if not (isinstance(chain, list) and len(chain) == 3 and chain[1] == "=="):
+        return None
+    left, right = chain[0], chain[2]
+    if (isinstance(left, dict) and left.get("attr") == "side" and left.get("of") == {"name": var}
+            and isinstance(right, dict) and set(right) == {"name"}):
+        return right["name"]
+    return None
 
 
 def _grouped(ir, within: str, titles: dict[str, str]) -> str:
