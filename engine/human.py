@@ -604,7 +604,10 @@ def ending(game) -> Text:
     """Who won and why, in words, after the last screen."""
     result = game.state.get("result") or {}
     winner = _called(game, "side", result["winner"]) if result.get("winner") else "nobody"
-    out = Text(f"GAME OVER in round {result.get('round', game.state.get('round'))}: ", style="bold")
+    played, limit = result.get("round", game.state.get("round")), game.model.scenario.get("props", {}).get("rounds")
+    when = (f"after round {limit}" if isinstance(limit, int) and isinstance(played, int) and played > limit
+            else f"in round {played}")  # (the round after the last opens only to end the game: at sundown)
+    out = Text(f"GAME OVER {when}: ", style="bold")
     out.append(f"{winner} won" if result.get("winner") else "nobody won", style="bold green")
     why = cause_text(game, result)
     return out.append(f" — {why}" if why else "")
@@ -620,19 +623,21 @@ def cause_text(game, result: dict) -> str:
 
 
 def side_view(game, side: str | None, new: set | None = None):
-    """The side's own units that are one of a kind (space, wounds, markers, items carried), its hand,
-    the cards in play and how many cards the other sides hold (not which)."""
+    """The units that are one of a kind (space, wounds, markers, items carried), the side's own first,
+    then the other sides' (what a unit carries lies face up on the table: LNOE's Items are public), the
+    side's hand, the cards in play and how many cards the other sides hold (not which)."""
     if side is None:
         return None
     new = new or set()
     cards = game.state["cards"]
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    for uid, record in game.state["units"].items():
-        if record["side"] != side or _many(game, record["proto"]):
+    units = sorted(game.state["units"].items(), key=lambda item: item[1]["side"] != side)  # (stable: own first)
+    for uid, record in units:
+        if _many(game, record["proto"]):
             continue
         if record["space"] is None and not record.get("last_space"):
             continue
-        style = side_symbols(game).get(side, ("", "bold"))[1]
+        style = side_symbols(game).get(record["side"], ("", "bold"))[1]
         label = Text(unit_label(game, uid) or "", style=style)
         name = Text(_unit(game, uid), style=style)
         if record["space"] is None:
@@ -966,6 +971,10 @@ def describe_entry(game, e: dict) -> str:
             if e.get("back"):
                 return f"{fields['unit']} is turned back from {space_name(game, e.get('from'))}"
             fields["step"] = _step(game, e)
+        if e.get("type") == "wound" and e.get("amount") != 1:
+            return "{unit} takes {amount} wounds ({wounds} of {health})".format_map(fields)
+        if e.get("type") == "heal" and e.get("amount") == 0:
+            return "{unit} has no wound to heal".format_map(fields)
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
         return TEMPLATES[e.get("type")].format_map(fields)

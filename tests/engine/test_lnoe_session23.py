@@ -85,3 +85,43 @@ def test_the_zombie_players_discard_and_play_questions_say_which_they_are(pack):
     rule = {"title": "Zombie Cards"}
     assert ask_text(game, labels[0], rule, [Ref("card", "c1"), None]) == "Zombie Cards: choose a card to discard (or pass)"
     assert ask_text(game, labels[-1], rule, [Ref("card", "c1"), None]) == "Zombie Cards: choose a card to play (or pass)"
+
+
+def test_a_game_ended_at_sundown_is_over_after_the_last_round_and_wounds_count_in_words(pack):
+    from spawnpit.engine.human import describe_entry, ending
+
+    game = bare_game(pack)
+    rounds = game.model.scenario["props"]["rounds"]
+    game.state["result"] = {"winner": "zombies", "round": rounds + 1, "cause": "zombies win at sundown"}
+    assert ending(game).plain.startswith(f"GAME OVER after round {rounds}: Zombies won")
+    game.state["result"]["round"] = rounds
+    assert ending(game).plain.startswith(f"GAME OVER in round {rounds}: ")
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    game.wound(sheriff, 2, game._plain_ctx())
+    game.wound(sheriff, -1, game._plain_ctx())
+    game.wound(sheriff, -2, game._plain_ctx())
+    said = [describe_entry(game, e) for e in game.entries if e["type"] in ("wound", "heal")]
+    assert said == ["Sheriff Anderson takes 2 wounds (2 of 3)", "Sheriff Anderson healed by 1 (1/3 wounds)",
+                    "Sheriff Anderson healed by 1 (0/3 wounds)"]
+
+
+def test_the_zombie_player_sees_what_each_hero_carries_but_not_the_heroes_hand(pack):
+    """Items are public (base rulebook, Items): the Zombie play-test could not see who carried the
+    Gasoline. The Zombies' `c` view lists the Heroes with their Items; their hand stays a count."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import side_view
+    from tests.engine.test_lnoe_faq import give, to_hand
+
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    give(game, "gasoline", sheriff)
+    to_hand(game, "faith", "heroes")
+    to_hand(game, "shamble", "zombies")
+    console = Console(file=StringIO(), width=100)
+    console.print(side_view(game, "zombies"))
+    shown = console.file.getvalue()
+    assert "Sheriff Anderson" in shown and "carries Gasoline" in shown
+    assert "Hand: Shamble" in shown and "Heroes hold 1 card" in shown and "Faith" not in shown
