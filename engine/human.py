@@ -267,7 +267,7 @@ def _asking_rule(side: str | None = None) -> dict | None:
 def _hook_unit(ctx, side: str | None = None) -> str | None:
     """Who a running hook's question is about: the unit one of a kind whose ability it is (`self`), else
     its event's `unit` (or an enclosing hook's), by name; else the unit of the asking side the rule is
-    going through one by one (the nearest variable holding one: Zombie Hunger's `for each unit z`), as
+    going through one by one (the nearest variable holding one: Zombie Movement's `for each unit z`), as
     "the Zombie in Gym g3" when it is one of many alike; else a unit one of a kind the event names (the
     Hero a Twisted Ankle would be played on)."""
     game = ctx.game
@@ -751,7 +751,8 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             i += 2
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
-                     not (entry.get("type") in BOOKKEEPING or (entry.get("type") == "remove" and "card" in entry))))
+                     not ((entry.get("type") in BOOKKEEPING and entry.get("rule") not in cards)  # (a card's mark: its effect)
+                          or (entry.get("type") == "remove" and "card" in entry))))
         i += 1
     kept, left_out = _fold(rows, lines)
     out = Text()

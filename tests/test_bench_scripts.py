@@ -101,7 +101,7 @@ def test_time_by_rule_of_a_real_game():
     run, values = Game._run, interp.Advice.values
     found = engine.by_rule(compile_paths(builtin_paths()).pack, engine.TARGET, games=1, warm=0)
     assert Game._run is run and interp.Advice.values is values
-    assert found["runs"]["Hero Movement", "move"] > 0 and found["runs"]["Zombie Hunger", "zombie_turn.move_zombies"] > 0
+    assert found["runs"]["Hero Movement", "move"] > 0 and found["runs"]["Zombie Movement", "zombie_turn.move_zombies"] > 0
     assert found["asked"]["Hero Movement", 0] > 0
     assert 0 < sum(found["hooks"].values()) <= found["total"]
     text = engine.shown_by_rule(found)

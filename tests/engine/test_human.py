@@ -470,11 +470,11 @@ def test_a_run_of_zombie_moves_lists_each_step_with_repeats_counted(lnoe):
 
     game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
     play(game)
-    moves = [e for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+    moves = [e for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Movement"]
     first = moves[0]
     at = [e for e in game.entries if e.get("at") == first["at"] and e.get("round") == first["round"]]
     text = log_view(game, at, lines=50, moves=0).plain  # every step (a long run is clipped otherwise)
-    line = next(l for l in text.splitlines() if "moves by Zombies (Zombie Hunger): " in l)
+    line = next(l for l in text.splitlines() if "moves by Zombies (Zombie Movement): " in l)
     run = [e for e in at if e["type"] == "move"]
     assert line.startswith(f"  {len(run)} moves by Zombies")
     for e in run:
@@ -526,7 +526,7 @@ def test_a_scenario_counter_shows_in_words_once_a_rule_changes_it(lnoe):
 
 
 def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
-    """More lines than fit: the oldest bookkeeping (discards, markers, single moves) is left out first,
+    """More lines than fit: the oldest bookkeeping (discards, markers) is left out first,
     so a roll, a kill or a run of Zombie moves summed up in a line stays, even when as many discards
     followed it; headings go with their last line."""
     from spawnpit.engine.human import _fold, log_view
@@ -547,11 +547,11 @@ def test_a_long_log_leaves_out_bookkeeping_before_a_roll_or_a_kill(lnoe):
     assert "2 × Zombie spawn at" in kept and kept.count("discarded") == 3  # a spawn is no bookkeeping
     zombie = game.add_unit(game.model.protos("zombie")[0], space)
     others = [s for s in game.board.spaces if s != space][:5]
-    walked = [*({"type": "move", "unit": zombie.id, "from": space, "to": to, "rule": "Zombie Hunger", "round": 4,
+    walked = [*({"type": "move", "unit": zombie.id, "from": space, "to": to, "rule": "Zombie Movement", "round": 4,
                  "at": "zombie_turn.move_zombies"} for to in others),
               *({"type": "discard", "card": c, "round": 4, "at": "zombie_turn.fight"} for c in cards[:30])]
     kept = log_view(game, walked, lines=4).plain
-    assert "5 moves by Zombies (Zombie Hunger)" in kept  # how the Zombies came: a summed-up run is kept
+    assert "5 moves by Zombies (Zombie Movement)" in kept  # how the Zombies came: a summed-up run is kept
     rows = [("h1", "", None), ("a", "", False), ("r", "", True), ("h2", "", None), ("d", "", False), ("e", "", False)]
     assert _fold(rows, 6) == (rows, 0)
     assert _fold(rows, 5) == ([rows[0], rows[2], rows[3], rows[4], rows[5]], 1)
@@ -692,11 +692,11 @@ def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
     game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": human})
     play(game)
     out = con.file.getvalue()
-    asked = re.findall(r"^Zombies — Zombie Hunger \(the Zombie in ([^)]+)\): choose a space \(or pass\)\n", out, re.M)
-    assert asked, "no Zombie Hunger question named its Zombie"
+    asked = re.findall(r"^Zombies — Zombie Movement \(the Zombie in ([^)]+)\): choose a space \(or pass\)\n", out, re.M)
+    assert asked, "no Zombie Movement question named its Zombie"
     spaces = {space_name(game, s) for s in game.board.spaces}
     assert set(asked) <= spaces
-    assert not re.search(r"^Zombies — Zombie Hunger: choose a space", out, re.M)
+    assert not re.search(r"^Zombies — Zombie Movement: choose a space", out, re.M)
 
 
 def test_a_lets_the_ai_answer_each_question(lnoe):

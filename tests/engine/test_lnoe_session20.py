@@ -19,7 +19,7 @@ def _at(game, name: str) -> str:
 
 
 def _moves(game) -> list[str]:
-    return [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+    return [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Movement"]
 
 
 def test_zombies_under_hunger_move_before_the_others(pack):

@@ -97,7 +97,7 @@ def test_a_shambling_zombie_makes_no_other_move_that_step(pack):
     assert game.table.has(shambler, game.lookup("card_moved"))
     game.emit("zombie_turn.move_zombies")
     assert where(game, shambler) == "town_center.a2"  # no second move
-    moved = [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Hunger"]
+    moved = [e["unit"] for e in game.entries if e["type"] == "move" and e.get("rule") == "Zombie Movement"]
     assert moved == [other.id]
     assert not game.table.has(shambler, game.lookup("card_moved"))
 

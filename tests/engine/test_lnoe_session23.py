@@ -61,7 +61,7 @@ def test_bookkeeping_the_content_calls_hidden_is_logged_but_never_shown(pack):
     assert titles[-2:] == ["Used This Turn", "Used in This Fight"]
     for words in titles + ["AI Avoid"]:
         assert words not in shown
-    assert "hero dice:" in shown and "Zombie Hunger" in shown  # the log itself is still there
+    assert "hero dice:" in shown and "Zombie Movement" in shown  # the log itself is still there
     hero = next(uid for uid, r in game.state["units"].items() if r["side"] == "heroes")
     game.state["units"][hero]["stats"]["fights_taken"] = 1
     assert "fights taken" not in explain_option(game, Ref("unit", hero))
@@ -125,3 +125,29 @@ def test_the_zombie_player_sees_what_each_hero_carries_but_not_the_heroes_hand(p
     shown = console.file.getvalue()
     assert "Sheriff Anderson" in shown and "carries Gasoline" in shown
     assert "Hand: Shamble" in shown and "Heroes hold 1 card" in shown and "Faith" not in shown
+
+
+def test_placing_more_zombies_than_the_pool_holds_says_why_fewer_came(pack):
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    for _ in range(13):
+        put(game, "zombie", pits[0])
+    game.emit("new_zombies", {"number": 3, "places": [Ref("space", p) for p in pits]})
+    assert len(game.table.units("zombie")) == 14
+    assert any(e["type"] == "note" and "pool runs short" in e["text"] for e in game.entries)
+    game = bare_game(pack)
+    game.emit("new_zombies", {"number": 3, "places": [Ref("space", p) for p in pits]})
+    assert not any(e["type"] == "note" for e in game.entries)
+
+
+def test_a_marker_a_card_puts_on_a_hero_outlasts_other_bookkeeping_on_a_crowded_screen(pack):
+    """Haunted By the Past's "marked Hindered" was pushed off the screen by discards: a card's mark is
+    its effect, kept like a roll; a system rule's own marks still go first."""
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    at = {"round": 2, "at": "zombie_turn.spawn_roll"}
+    entries = [{**at, "type": "mark", "what": sheriff.id, "marker": "hindered", "rule": "Haunted By the Past"},
+               {**at, "type": "mark", "what": sheriff.id, "marker": "hindered", "rule": "Zombie Cards"}]
+    entries += [{**at, "type": "discard", "card": "c1", "rule": "Zombie Cards"} for _ in range(6)]
+    shown = log_view(game, entries, lines=3).plain
+    assert shown.count("Sheriff Anderson marked Hindered") == 1
