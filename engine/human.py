@@ -43,8 +43,10 @@ CROWDED_NUMBER_STYLE = "bold white on red"  # a numbered compact cell whose numb
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items,
       a space's building and who is there
-  b   the board again (a town of several boards: board by board, with
-      cell names), its legend and markers
+  m   the map again, as the screen draws it (the whole town in one picture
+      when it fits), with its legend and markers
+  b   the board board by board, with cell names (a1, b3...), its legend and
+      markers
   c   your side: units, wounds, items, cards
   l   the last 60 log lines
   o   the goals and how far each is
@@ -215,6 +217,8 @@ class HumanPolicy:
             if not 1 <= n <= len(options):
                 return Text(f"there is no option {n}", style="yellow")
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
+        if word == "m":
+            return board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width)
         if word == "b":
             return board_view(game, numbers, self._compact(game), side, whole=False)
         if word == "c":
@@ -364,7 +368,7 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
 # is left out too.
 _KEEP = ("numbered board", "status", "log", "markers", "board", "rule", "mine", "goals", "key", "heading", "more log",
          "list")
-_SHOWN_BY = {"board": ("b", "board"), "key": ("b", "legend"), "markers": ("b", "markers"), "mine": ("c", "your side"),
+_SHOWN_BY = {"board": ("m", "board"), "key": ("m", "legend"), "markers": ("m", "markers"), "mine": ("c", "your side"),
              "goals": ("o", "goals")}
 
 

@@ -69,7 +69,7 @@ def test_a_choice_of_spaces_at_80_by_24_keeps_the_numbered_board_and_the_questio
     for n in (1, len(options) - (None in options)):  # the first and last numbers are on the map
         assert re.search(rf"│ *{n}[^\d│]*│", out), n
     assert not re.search(r"^ *\d+\. ", out, re.M)  # not listed again under the question
-    assert "(left out to fit: b legend, c your side" in out
+    assert "(left out to fit: m legend, c your side" in out
     whole = _console(24)
     whole.print(screen(game, "heroes", list(game.entries[-30:]), numbers, True, True, width=80))
     assert len(whole.file.getvalue().splitlines()) > 30  # what it was cut from
@@ -83,7 +83,7 @@ def test_a_question_that_is_not_about_spaces_gives_up_the_board_for_the_log(lnoe
                    None, True, True)
     out = _text(con, parts)
     assert len(out.rstrip("\n").split("\n")) <= 23
-    assert "Small Town" not in out and "(left out to fit: b board" in out
+    assert "Small Town" not in out and "(left out to fit: m board" in out
     assert "round " in out  # the log's headings: what just happened
     assert "   1. Search the building" in out and "   2. Move on" in out
     for height in range(24, 34):  # where the legend would fit but not its board: no legend either
@@ -111,7 +111,7 @@ def test_a_terminal_too_short_for_the_board_lists_the_spaces(lnoe):
     con = _console(14)
     out = _text(con, fitted(con, game, "heroes", list(game.entries[-30:]), {"label": label, "options": options},
                             space_numbers(game, options), True, True))
-    assert "╭" not in out and "(left out to fit: b board" in out  # no board drawn
+    assert "╭" not in out and "(left out to fit: m board" in out  # no board drawn
     assert f"Choose 1-{len(options)} (a: the AI" in out  # the spaces listed in columns (not "on the board too")
     assert re.search(r"\b1 [a-h]\d", out)
 

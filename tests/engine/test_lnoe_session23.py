@@ -151,3 +151,28 @@ def test_a_marker_a_card_puts_on_a_hero_outlasts_other_bookkeeping_on_a_crowded_
     entries += [{**at, "type": "discard", "card": "c1", "rule": "Zombie Cards"} for _ in range(6)]
     shown = log_view(game, entries, lines=3).plain
     assert shown.count("Sheriff Anderson marked Hindered") == 1
+
+
+def test_m_draws_the_town_map_again_as_the_screen_does(pack):
+    """The play-test had no way back to the town map once a screen left it out ("left out to fit: b
+    board", and `b` prints every board apart, 65 lines): `m` draws the whole town, as the screen does."""
+    import re
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.human import HELP, HumanPolicy
+    from tests.engine.test_human import answers
+
+    con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    human = HumanPolicy(console=con, input=answers(["m", "1"]))
+    game = new_game(pack, "lnoe:die_zombies_die", seed=0, policies={"heroes": human, "zombies": AIPolicy()})
+    play(game)
+    out = con.file.getvalue()
+    first = out.index("\n> m\n")
+    after = out[first:first + 4000]
+    assert re.search(r"╭─+ Small Town \(b: each board with its cell names\) ─+╮", after)
+    assert re.search(r"│ +Town Center +│", after)  # the whole town in one picture, not board by board
+    assert "(north" not in after and "(south" not in after
+    assert "\n  m   the map again" in HELP
