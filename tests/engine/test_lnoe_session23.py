@@ -176,3 +176,17 @@ def test_m_draws_the_town_map_again_as_the_screen_does(pack):
     assert re.search(r"│ +Town Center +│", after)  # the whole town in one picture, not board by board
     assert "(north" not in after and "(south" not in after
     assert "\n  m   the map again" in HELP
+
+
+def test_a_fights_result_says_which_hero_fought(pack):
+    """The Zombie play-test: "Fight lines never say which Hero is fighting". A note of a hook whose event
+    has no `unit` is about the first unit the event names: the fight's `fighter`."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.lnoe_table import dice
+
+    game = bare_game(pack)
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    dice(game, [5, 2], [3])
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    said = [describe_entry(game, e) for e in game.entries if e["type"] == "note"]
+    assert said == ["The Hero wins: the Zombie is fended off (Sheriff Anderson)"]
