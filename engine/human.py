@@ -1388,7 +1388,8 @@ def rule_text(game, rule: dict | None) -> str:
 
 def alike_options(game, options: list) -> list[list[int]]:
     """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
-    of one side, in one space, with the same wounds, mode, markers, stats and tracks, carrying nothing),
+    of one side, in one space, with the same wounds, mode, markers, stats and tracks that are shown,
+    carrying nothing),
     each group as the indices of its options in order, the groups in the order of their first option;
     every other option alone."""
     groups: list[list[int]] = []
@@ -1400,8 +1401,9 @@ def alike_options(game, options: list) -> list[list[int]]:
             record = game.state["units"].get(option.id)
             if record is not None and _many(game, record["proto"]):  # (repr: a stat may be a list, no key)
                 key = repr((record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
-                            sorted((m, n) for m, n in (record.get("markers") or {}).items() if n),
-                            sorted((record.get("stats") or {}).items()), sorted((record.get("tracks") or {}).items())))
+                            sorted((m, n) for m, n in (record.get("markers") or {}).items() if n and _shown(game, m)),
+                            sorted((k, v) for k, v in (record.get("stats") or {}).items() if _shown(game, k)),
+                            sorted((record.get("tracks") or {}).items())))  # (`hidden` bookkeeping tells none apart)
         if key is not None and key in first:
             first[key].append(i)
         else:

@@ -190,3 +190,16 @@ def test_a_fights_result_says_which_hero_fought(pack):
     game.emit("fight", {"fighter": sheriff, "foe": zombie})
     said = [describe_entry(game, e) for e in game.entries if e["type"] == "note"]
     assert said == ["The Hero wins: the Zombie is fended off (Sheriff Anderson)"]
+
+
+def test_zombies_told_apart_only_by_hidden_bookkeeping_are_one_option(pack):
+    """Shamble listed "Zombie ×2 in Gym f4, any one" and "Zombie 142 in Gym f4", told apart by the
+    fights_taken stat a player never sees."""
+    from spawnpit.engine.human import alike_options
+
+    game = bare_game(pack)
+    zombies = [put(game, "zombie", "town_center.b2") for _ in range(3)]
+    game.state["units"][zombies[2].id]["stats"]["fights_taken"] = 1
+    assert alike_options(game, zombies) == [[0, 1, 2]]
+    game.state["units"][zombies[2].id]["wounds"] = 1  # a wound is seen
+    assert alike_options(game, zombies) == [[0, 1], [2]]
