@@ -51,8 +51,9 @@ HELP = """Type the number of an option and press Enter. Other commands:
   l   the last 60 log lines
   o   the goals and how far each is
   a   let the AI answer this question for you (as the ai player would)
-  p!  pass, and pass on this same question by itself until the round ends
-      (a card you keep for later, offered at every Zombie card)
+  p!  pass, and pass on this same question by itself until the round ends,
+      whoever it is asked about (a card you keep for later, offered at
+      every Zombie card or to each Hero in turn)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
@@ -107,9 +108,12 @@ class HumanPolicy:
                                              f" — {ask_text(game, label, rule, options)}: ",
                                              (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
             return 0
-        muted = (ask_text(game, label, rule, options), game.state.get("round"))
+        # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
+        general = {k: v for k, v in rule.items() if k != "asked_for"} if isinstance(rule, dict) else rule
+        muted = (ask_text(game, label, general, options), game.state.get("round"))
         if None in options and muted in self._muted:  # `p!` said: pass on this question until the round ends
-            self.console.print(Text.assemble((_called(game, "side", side), "bold"), f" — {muted[0]}: ",
+            self.console.print(Text.assemble((_called(game, "side", side), "bold"),
+                                             f" — {ask_text(game, label, rule, options)}: ",
                                              ("pass", "bold"), " (p! this round)"), style="grey50")
             return options.index(None)
         numbers = space_numbers(game, options)

@@ -203,3 +203,27 @@ def test_zombies_told_apart_only_by_hidden_bookkeeping_are_one_option(pack):
     assert alike_options(game, zombies) == [[0, 1, 2]]
     game.state["units"][zombies[2].id]["wounds"] = 1  # a wound is seen
     assert alike_options(game, zombies) == [[0, 1], [2]]
+
+
+def test_p_bang_passes_on_a_question_whoever_it_is_asked_about(pack, monkeypatch):
+    """Courage, Blitz! and Blocked Windows were asked again for each Hero in turn after a `p!`."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine import human as H
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=3)
+    game.state["round"] = 2
+    typed = iter(["p!", "2"])
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    policy = H.HumanPolicy(console=con, input=lambda: next(typed))
+    options = ["Play Courage", None]
+    for hero, expected in (("Jake", 1), ("Billy", 1)):
+        monkeypatch.setattr(H, "_asking_rule", lambda side, hero=hero: {"title": "Courage", "asked_for": hero})
+        assert policy.choose(game, "heroes", "choose an option", options) == expected
+    monkeypatch.setattr(H, "_asking_rule", lambda side: {"title": "Blitz!", "asked_for": "Johnny"})
+    assert policy.choose(game, "heroes", "choose an option", options) == 1  # another rule: asked ("2")
+    out = con.file.getvalue()
+    assert "Courage (Billy): choose an option (or pass): pass (p! this round)" in out
+    assert next(typed, None) is None
