@@ -504,7 +504,7 @@ def _shown_values(game) -> set[str]:
     """The counters and tracks worth a place on the status line: the tracks a rule has changed this
     game, the counters the objectives name, and the scenario's own counters once a rule has changed
     them (one that never changes is a setting, such as advanced_rules), except pools of dice
-    (bookkeeping of a fight) and counters the ai policy keeps (`ai_…`)."""
+    (bookkeeping of a fight), the content's `hidden` bookkeeping and the ai policy's (`ai_…`)."""
     changed = {e.get("name") for e in game.entries if e.get("type") == "counter"}
     scenario = {e["key"] for e in game.model.scenario.get("props", {}).get("counter", [])} & changed
     tracks = {e.get("track") or e.get("name") for e in game.entries if e.get("type") == "track"}
@@ -759,7 +759,8 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             i += 2
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
-                     not ((entry.get("type") in BOOKKEEPING and entry.get("rule") not in cards)  # (a card's mark: its effect)
+                     not ((entry.get("type") in BOOKKEEPING
+                           and not (entry.get("type") in ("mark", "unmark") and entry.get("rule") in cards))  # (a card's mark: its effect)
                           or (entry.get("type") == "remove" and "card" in entry))))
         i += 1
     kept, left_out = _fold(rows, lines)
@@ -815,8 +816,9 @@ def _fold(rows: list, lines: int) -> tuple[list, int]:
 def _step(game, e: dict) -> str:
     """One move of a run as "Gym f4 → f3": the building or board part said once when both ends share it."""
     start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
-    if e.get("back"):  # a step refused, undone
-        return f"{start} turned back"
+    if e.get("back"):  # a step refused, undone: "Gym f4 turned back to f3"
+        head, _, cell = end.rpartition(" ")
+        return f"{start} turned back to {cell if head and start.rpartition(' ')[0] == head else end}"
     head, _, cell = end.rpartition(" ")
     return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
 
@@ -900,7 +902,9 @@ def _way(game, moves: list) -> str:
     out, last = [names[0]], names[0].rpartition(" ")[0]
     for name, move in zip(names[1:], moves):
         if move.get("back"):  # a step refused: it goes back where it came from, and says so
-            out[-1] += " (turned back)"
+            head, _, cell = name.rpartition(" ")
+            out[-1] += f" (turned back to {cell if head and head == last else name})"
+            last = head
             continue
         head, _, cell = name.rpartition(" ")
         out.append(cell if head and head == last else name)
@@ -1080,12 +1084,13 @@ def _choice(game, e) -> str:
 
 def _hidden(game) -> frozenset:
     """The counters, markers and stats the content calls bookkeeping (`hidden`, in the system, the
-    scenario or a special rule): never shown, only logged."""
+    scenario or a special rule it puts in effect): never shown, only logged."""
     found = game.scratch.get("human_hidden")
     if found is None:
         names = set()
+        in_effect = {r.get("rule") for r in game.model.scenario.get("rules") or () if isinstance(r, dict)}
         holders = [game.model.system, game.model.scenario] + [
-            o for o in game.model.objects.values() if o.get("kind") == "special_rule"]
+            o for o in game.model.objects.values() if o.get("kind") == "special_rule" and o.get("id") in in_effect]
         for holder in holders:
             names.update(str(n) for n in (holder or {}).get("props", {}).get("hidden") or ())
         found = game.scratch["human_hidden"] = frozenset(names)
@@ -1392,7 +1397,7 @@ def rule_text(game, rule: dict | None) -> str:
 
 def alike_options(game, options: list) -> list[list[int]]:
     """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
-    of one side, in one space, with the same wounds, mode, markers, stats and tracks that are shown,
+    of one side, in one space, with the same wounds, mode, markers, tracks and stats that are shown,
     carrying nothing),
     each group as the indices of its options in order, the groups in the order of their first option;
     every other option alone."""
@@ -1405,9 +1410,10 @@ def alike_options(game, options: list) -> list[list[int]]:
             record = game.state["units"].get(option.id)
             if record is not None and _many(game, record["proto"]):  # (repr: a stat may be a list, no key)
                 key = repr((record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
-                            sorted((m, n) for m, n in (record.get("markers") or {}).items() if n and _shown(game, m)),
+                            sorted((m, n) for m, n in (record.get("markers") or {}).items() if n),
                             sorted((k, v) for k, v in (record.get("stats") or {}).items() if _shown(game, k)),
-                            sorted((record.get("tracks") or {}).items())))  # (`hidden` bookkeeping tells none apart)
+                            sorted((record.get("tracks") or {}).items())))  # (a `hidden` stat tells none apart;
+                # a marker may: a Zombie a card already moved (card_moved) is not one an ordinary move may pick)
         if key is not None and key in first:
             first[key].append(i)
         else:
@@ -1721,7 +1727,7 @@ def _tags(game, sid: str) -> str:
     words = [board.buildings[building].title] if building else []
     words += ["spawn"] if sid in board.spawn_points else []
     markers = game.state["spaces"].get(sid, {}).get("markers", {})
-    words += [f"{m}{'×' + str(n) if n > 1 else ''}" for m, n in markers.items() if n]
+    words += [f"{m}{'×' + str(n) if n > 1 else ''}" for m, n in markers.items() if n and _shown(game, m)]
     return " ".join(words)
 
 
@@ -1881,7 +1887,8 @@ def _marker_title(game, marker: str) -> str:
 
 def markers_line(game) -> Text | None:
     """The markers on spaces and buildings ("Locked Door: General Store b7"; a marker on every space of a
-    building once, "Lights Out: Hospital (every space)"), but for the ai policy's own (`ai_…`)."""
+    building once, "Lights Out: Hospital (every space)"), but for the content's `hidden` bookkeeping and
+    the ai policy's own (`ai_…`)."""
     marked: dict[str, list[tuple[str, int]]] = {}
     for place, record in game.state["spaces"].items():
         for marker, n in (record.get("markers") or {}).items():

@@ -358,11 +358,11 @@ class World:
     def wound(self, unit: Ref, amount: int, ctx, by=None) -> None:
         record = self.state["units"][unit.id]
         health = int(record["stats"].get("health", 1))
-        before = record["wounds"]
+        before, healing = record["wounds"], amount < 0
         record["wounds"] = max(0, before + amount)
-        if amount < 0:  # healed: as many as there were to heal, no more
+        if healing:  # as many as there were to heal, no more (0 for a unit with none)
             amount = record["wounds"] - before
-        self.log({"type": "wound" if amount > 0 else "heal", "unit": unit.id, "amount": abs(amount),
+        self.log({"type": "heal" if healing else "wound", "unit": unit.id, "amount": abs(amount),
                   "wounds": record["wounds"], "health": health}, ctx.rule)
         if amount > 0:
             self.emit(*unit_event(record["kind"], "wounded", unit, by))

@@ -6,7 +6,8 @@ taken 1") shown to the players, and healing reported larger than the wounds it h
 from __future__ import annotations
 
 from spawnpit.engine import movement, new_game, play
-from spawnpit.engine.human import _hidden, _marker_title, ask_text, counter_title, explain_option, log_view
+from spawnpit.engine.human import (_hidden, _marker_title, _step, ask_text, counter_title, describe_entry, explain_option,
+                                   log_view, space_name)
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import bare_game, put
 from tests.engine.test_lnoe_session6 import doorways, lock
@@ -22,7 +23,9 @@ def test_a_step_refused_at_a_locked_door_is_logged_and_shown_as_turned_back(pack
     assert [(m["from"], m["to"], m.get("back", False)) for m in moves] == [(outside, inside, False), (inside, outside, True)]
     assert game.state["units"][sheriff.id]["space"] == outside
     shown = log_view(game, moves, lines=50).plain
-    assert "(turned back)" in shown and shown.count("→") == 1
+    assert shown.count("→") == 1 and shown.rstrip().endswith("(turned back to " + space_name(game, outside) + ")")
+    assert describe_entry(game, moves[1]) == f"Sheriff Anderson is turned back from {space_name(game, inside)}"
+    assert _step(game, moves[1]).startswith(space_name(game, inside) + " turned back to ")
 
 
 def test_a_one_space_move_outlasts_markers_on_a_crowded_screen(pack):
@@ -42,8 +45,10 @@ def test_healing_reports_only_the_wounds_it_healed(pack):
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
     game.wound(sheriff, 1, game._plain_ctx())
     game.wound(sheriff, -2, game._plain_ctx())
-    heal = [e for e in game.entries if e["type"] == "heal"]
-    assert [(e["amount"], e["wounds"]) for e in heal] == [(1, 0)]
+    game.wound(sheriff, -1, game._plain_ctx())
+    game.wound(sheriff, 0, game._plain_ctx())
+    changes = [(e["type"], e["amount"], e["wounds"]) for e in game.entries if e["type"] in ("heal", "wound")]
+    assert changes == [("wound", 1, 1), ("heal", 1, 0), ("heal", 0, 0), ("wound", 0, 0)]
 
 
 def test_bookkeeping_the_content_calls_hidden_is_logged_but_never_shown(pack):
@@ -151,6 +156,10 @@ def test_a_marker_a_card_puts_on_a_hero_outlasts_other_bookkeeping_on_a_crowded_
     entries += [{**at, "type": "discard", "card": "c1", "rule": "Zombie Cards"} for _ in range(6)]
     shown = log_view(game, entries, lines=3).plain
     assert shown.count("Sheriff Anderson marked Hindered") == 1
+    discards = [{**at, "type": "discard", "card": "c1", "rule": "Twisted Ankle"}] + entries[:1]
+    discards += [{**at, "type": "discard", "card": "c2", "rule": "Zombie Cards"} for _ in range(3)]
+    shown = log_view(game, discards, lines=3).plain  # a card discarding itself is still bookkeeping
+    assert "Sheriff Anderson marked Hindered" in shown and shown.count("discarded") == 1
 
 
 def test_m_draws_the_town_map_again_as_the_screen_does(pack):
@@ -203,6 +212,8 @@ def test_zombies_told_apart_only_by_hidden_bookkeeping_are_one_option(pack):
     assert alike_options(game, zombies) == [[0, 1, 2]]
     game.state["units"][zombies[2].id]["wounds"] = 1  # a wound is seen
     assert alike_options(game, zombies) == [[0, 1], [2]]
+    game.state["units"][zombies[1].id]["markers"]["card_moved"] = 1  # hidden, but the rules treat it apart
+    assert alike_options(game, zombies) == [[0], [1], [2]]
 
 
 def test_p_bang_passes_on_a_question_whoever_it_is_asked_about(pack, monkeypatch):

@@ -21,7 +21,7 @@ from spawnpit.engine.policies import AIPolicy
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_cards import in_play
-from tests.engine.test_lnoe_faq import answer, bare_game, emit_step, held, notes, space_marked, to_hand, where
+from tests.engine.test_lnoe_faq import answer, bare_game, emit_step, give, held, notes, space_marked, to_hand, where
 
 
 def _offered(script, i=0) -> list:
@@ -181,3 +181,17 @@ def test_falling_darkness_does_not_snuff_out_old_betsy(pack):
     assert where(game, darkness) == "discard" and where(game, betsy) == "play"
     assert space_marked(game, "old_betsy") == ["town_center.a1"]
     assert "No Hero card remains in play: Falling Darkness has nothing to snuff out" in notes(game)
+
+
+def test_the_ai_keeps_falling_darkness_while_old_betsy_is_the_only_hero_card_in_play(pack):
+    """The card leaves her alone, so with nothing else in play it would do nothing (the review found the
+    ai's advice still counting her card)."""
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    becky = put(game, "becky", "town_center.b2")
+    betsy = give(game, "old_betsy", becky).id
+    game.state["cards"][betsy].update({"where": "play", "played": True, "target": ["space", "town_center.a1"]})
+    mine = to_hand(game, "falling_darkness", "zombies")
+    game.state["counters"]["zombie_cards_passed"] = 0
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, mine) == "side:zombies" and where(game, betsy) == "play"
