@@ -195,3 +195,16 @@ def test_the_ai_keeps_falling_darkness_while_old_betsy_is_the_only_hero_card_in_
     game.state["counters"]["zombie_cards_passed"] = 0
     game.emit("zombie_turn.spawn_roll.start")
     assert where(game, mine) == "side:zombies" and where(game, betsy) == "play"
+
+
+def test_this_could_be_our_last_night_hinders_a_male_and_a_female_hero_sharing_a_space(pack):
+    card = "this_could_be_our_last_night_on_earth"
+    game = bare_game(pack, zombies=[card, "town_center.b2"])
+    billy, jenny = put(game, "billy", "town_center.b2"), put(game, "jenny", "town_center.b2")
+    sally = put(game, "sally", "town_center.a1")
+    mine = to_hand(game, card, "zombies")
+    game.state["counters"]["zombie_cards_passed"] = 0
+    game.emit("zombie_turn.spawn_roll.start")
+    assert where(game, mine) == "discard"
+    hindered = [u for u in (billy, jenny, sally) if game.state["units"][u.id]["markers"].get("hindered")]
+    assert hindered == [billy, jenny]
