@@ -6,8 +6,9 @@ cell edges, a grid per part of a composite board, drawn compact when the termina
 tracks as a compact list; the spaces of a choice of spaces numbered on it), the log since the last
 prompt, the player's own units, what they carry and hold, the round, moment, tracks and objectives, then
 the question in words and its numbered options, all cut to the terminal's height (`fitted`). Wrong
-answers are asked again; `?` lists the commands (`?N` explains option N, `b` the board, `c` your side,
-`l` the log, `o` the objectives, `a` the AI's answer); end of input, Ctrl-C or `q` raise PlayerQuit."""
+answers are asked again; `?` lists the commands (`?N` explains option N, `m` the map, `b` each board,
+`c` your side, `l` the log, `o` the objectives, `a` the AI's answer); end of input, Ctrl-C or `q` raise
+PlayerQuit."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
       a space's building and who is there
   m   the map again, as the screen draws it (the whole town in one picture
       when it fits), with its legend and markers
-  b   the board board by board, with cell names (a1, b3...), its legend and
+  b   each board on its own, with cell names (a1, b3...), its legend and
       markers
   c   your side: units, wounds, items, cards
   l   the last 60 log lines
@@ -340,7 +341,7 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
     heading = f"{_called(game, 'side', side)} to play" if side else "the game is over"
     parts = {"heading": Rule(heading, style="grey50")}
     if not board and not [e for e in entries if e.get("type") != "choice"] and not new:
-        parts["board"] = Text("(nothing changed since the last question: b shows the board, c your side, "
+        parts["board"] = Text("(nothing changed since the last question: m shows the map, c your side, "
                               "o the goals)", style="grey50")
         return parts
     if board:
@@ -350,7 +351,7 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
         if len(key) > 1:
             parts["markers"] = key[1]  # (markers_line: what the cards put on the table, worth more than the legend)
     else:
-        parts["board"] = Text("(the board is as before: type b to see it)", style="grey50")
+        parts["board"] = Text("(the board is as before: type m to see it)", style="grey50")
     if entries and log_lines:
         parts["log"] = log_view(game, entries, log_lines)
     mine = side_view(game, side, new) if side else None
@@ -1930,7 +1931,7 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
     sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present]
     for i, (side, letter, style) in enumerate(sides):  # one line for them all (wrapped where it must)
         out.append("  ·  " if i else "", style="grey50").append(letter, style=style)
-        roster = "listed below" if side == viewer else _roster(game, side) or "none on the board"
+        roster = "your side (c lists them)" if side == viewer else _roster(game, side) or "none on the board"
         out.append(f" {_called(game, 'side', side)}: {roster}")
     if sides:
         out.append("\n")

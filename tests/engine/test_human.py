@@ -96,7 +96,7 @@ def test_the_screen_shows_board_log_round_and_counters(pack):
     for name in ("a1", "a2", "b1", "b2", "Shed"):
         assert name in out
     assert "Z3" in out                       # three zombies in b2 before the first kill
-    assert "H Heroes: listed below" in out   # the player's own units are in their panel
+    assert "H Heroes: your side (c lists them)" in out   # the player's own units are in their panel
     assert re.search(r"^A +Alice +(Shed )?a\d +wounds 0/2 +carries nothing", out, re.M)  # label, name; a space by building
     assert "Z Zombies: Zombie ×3" in out
     assert "Round 1 of 6 · Hero Turn › Act\nGoals: Heroes win when kills ≥ 3 (now 0)" in out

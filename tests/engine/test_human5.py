@@ -57,7 +57,7 @@ def test_each_hero_shows_by_its_label_on_the_board_in_the_legend_and_in_its_pane
     assert marks[game.board.resolve("town_center.b2")].plain == "Z2"
     legend = render(board_view(game, viewer="zombies"), width=400)  # wide: the roster on one line
     assert "Sh Sheriff Anderson at Town Center a1" in legend and "F Father Joseph at Town Center b1" in legend
-    assert "Z Zombies: listed below" in legend
+    assert "Z Zombies: your side (c lists them)" in legend
     panel = render(side_view(game, "heroes"))
     for proto, label in HEROES.items():
         name = game.model.objects[("unit", proto)]["title"]

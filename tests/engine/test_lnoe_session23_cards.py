@@ -208,3 +208,18 @@ def test_this_could_be_our_last_night_hinders_a_male_and_a_female_hero_sharing_a
     assert where(game, mine) == "discard"
     hindered = [u for u in (billy, jenny, sally) if game.state["units"][u.id]["markers"].get("hindered")]
     assert hindered == [billy, jenny]
+
+
+def test_a_combat_bonus_passed_up_is_not_asked_again_when_nothing_else_was_played(pack):
+    """Round 2 play-test: after the Bat and a pass on the Torch the same question came straight back
+    (the bonus had opened a new round of card play, though the Zombie had answered nothing)."""
+    from tests.engine.test_lnoe_faq import bonus_offers
+
+    game = bare_game(pack, heroes=["baseball_bat", None])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    give(game, "baseball_bat", billy)
+    give(game, "torch", billy)
+    left = dice(game, [2, 3], [5], [6], [4])  # the fight, the Bat's die, its break test
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left
+    assert bonus_offers(game.policies["heroes"]) == 2  # the Bat, then a pass on the Torch: no third ask
