@@ -1823,8 +1823,12 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     if sid in marks:
         cell.append_text(marks[sid].copy())
     elif sid not in numbers:
-        cell.append(short.get(building, "") if building else "sp" if sid in board.spawn_points else "",
-                    style="italic grey62")
+        marker = _space_marker(game, sid)
+        if marker is not None:  # what a card or rule put here (a Locked Door, a new Spawning Pit): its letters
+            cell.append(_marker_letters(game, marker), style=MARKER_STYLE)
+        else:
+            cell.append(short.get(building, "") if building else "sp" if sid in board.spawn_points else "",
+                        style="italic grey62")
     cell.truncate(SMALL, overflow="crop", pad=True)
     cell.stylize(shades.get(building, ""))
     kind = (board.edge(sid, below) or "wall") if below is not None else None
@@ -1838,6 +1842,41 @@ def _first_free(tries: list[str], taken: set[str]) -> str:
     label = next(t for t in tries if t not in taken)
     taken.add(label)
     return label
+
+
+MARKER_STYLE = "bold magenta"
+
+
+def _space_marker(game, sid: str) -> str | None:
+    """The first marker shown (not `hidden`, not the ai's) on a space, or None."""
+    markers = (game.state["spaces"].get(sid) or {}).get("markers") or {}
+    return next((m for m, n in markers.items() if n and _shown(game, m)), None)
+
+
+def marker_shorts(game) -> dict[str, str]:
+    """marker → two letters for a compact cell ("LD" Locked Door, "NS" New Spawning Pit), unique among
+    the markers and apart from the buildings' letters."""
+    found = game.scratch.get("human_marker_shorts")
+    if found is None:
+        found, taken = {}, set(building_shorts(game).values()) | {"sp"}
+        names = []
+        for block in game.model.system.get("blocks", []):
+            applies = block.get("props", {}).get("applies") or "space"
+            if block.get("kind") == "marker" and "space" in ([applies] if isinstance(applies, str) else applies):
+                names.append(block["id"])
+        for marker in names:
+            words = [w for w in re.findall(r"[A-Za-z]+", _marker_title(game, marker))] or [marker]
+            tries = [(words[0][0] + words[1][0]).upper()] if len(words) > 1 else []
+            tries += [words[0][:2].capitalize()] + [(words[0][0] + ch).capitalize() for ch in "".join(words)[1:]]
+            tries += [f"{words[0][0].upper()}{n}" for n in range(1, 10)] + [f"M{n}" for n in range(10, 99)]
+            found[marker] = _first_free(tries, taken)
+        game.scratch["human_marker_shorts"] = found
+    return found
+
+
+def _marker_letters(game, marker: str) -> str:
+    """marker_shorts' letters, or the marker's own first two for one no `applies space` declares."""
+    return marker_shorts(game).get(marker) or str(marker)[:2].capitalize()
 
 
 def building_shorts(game) -> dict[str, str]:
@@ -1942,6 +1981,8 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
                                        f" {game.board.buildings[building].title}"))
         if compact:
             items.append(Text.assemble(("sp", "italic grey62"), " spawn point"))
+            shown = dict.fromkeys(m for sid in game.board.spaces for m in [_space_marker(game, sid)] if m)
+            items += [Text.assemble((_marker_letters(game, m), MARKER_STYLE), f" {_marker_title(game, m)}") for m in shown]
             named = next(iter(unit_labels(game).values()), "Ab")  # a crowded space: a label, then a count
             items.append(Text.assemble((f"{named}3", "bold"), f" {named} and 3 more (the 3 in their side's colour)"))
             items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice with someone there (?N: who)"))

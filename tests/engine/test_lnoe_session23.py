@@ -238,3 +238,23 @@ def test_p_bang_passes_on_a_question_whoever_it_is_asked_about(pack, monkeypatch
     out = con.file.getvalue()
     assert "Courage (Billy): choose an option (or pass): pass (p! this round)" in out
     assert next(typed, None) is None
+
+
+def test_a_marker_on_an_empty_space_shows_on_the_compact_map_with_its_legend(pack):
+    """Two play-tests: a New Spawning Pit or a Locked Door was only in the markers line, never on the map."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import board_view, marker_shorts
+
+    game = bare_game(pack)
+    space = next(s for s in sorted(game.board.spaces) if not game.board.building_of(s) and s not in game.board.spawn_points)
+    game.state["spaces"].setdefault(space, {}).setdefault("markers", {})["new_spawning_pit"] = 1
+    game.state["spaces"].setdefault("town_center.a1", {}).setdefault("markers", {})["fights_taken"] = 0
+    letters = marker_shorts(game)["new_spawning_pit"]
+    assert letters == "NS" and len(set(marker_shorts(game).values())) == len(marker_shorts(game))
+    console = Console(file=StringIO(), width=200, color_system=None)
+    console.print(board_view(game, compact=True, whole=True, width=200))
+    out = console.file.getvalue()
+    assert f"{letters} New Spawning Pit" in out and out.count(letters) == 2  # on the map once, in the legend once
