@@ -227,15 +227,9 @@ def reveal(ctx, what, args):
 
 def log(ctx, what, args):
     entry = {"type": "note", "text": str(what(ctx))}
-    c, root = ctx, ctx
-    while c is not None and "unit" not in c.env:  # the event's own `unit` (a Hero's step, a unit's event), if any
-        root, c = c, c.parent
-    scope = c if c is not None else root
-    unit = scope.env.get("unit")
-    if unit is None:  # else the first unit its event names (a fight's `fighter`, a shot's `shooter`)
-        unit = next((v for v in scope.env.values() if type(v) is Ref and v.kind == "unit"), None)
-    if type(unit) is Ref and unit.kind == "unit":
-        entry["unit"] = unit.id  # whom the note is about: "… (Sally)"
+    unit = ctx.about()
+    if unit is not None:
+        entry["unit"] = unit  # whom the note is about: "… (Sally)"
     ctx.log(entry)
 
 

@@ -70,8 +70,24 @@ class Context:
         if not (isinstance(dice, tuple) and dice[0] == "dice"):
             raise interp.RuleError(f"cannot roll {dice!r}")
         values = self.game.chance.roll(dice[1], dice[2])
-        self.game.log({"type": "roll", "dice": f"{dice[1]}D{dice[2]}", "values": values, "total": sum(values)}, self.rule)
+        entry = {"type": "roll", "dice": f"{dice[1]}D{dice[2]}", "values": values, "total": sum(values)}
+        unit = self.about()
+        if unit is not None:
+            entry["unit"] = unit  # whose roll: "rolled 1D6: 4 for Hero Movement (Jake)"
+        self.game.log(entry, self.rule)
         return values
+
+    def about(self) -> str | None:
+        """The unit a hook's doings are about, for the log: the event's own `unit` (a Hero's step, a
+        unit's event), else the first unit its event names (a fight's `fighter`, a shot's `shooter`)."""
+        c, root = self, self
+        while c is not None and "unit" not in c.env:
+            root, c = c, c.parent
+        scope = c if c is not None else root
+        unit = scope.env.get("unit")
+        if unit is None:
+            unit = next((v for v in scope.env.values() if type(v) is Ref and v.kind == "unit"), None)
+        return unit.id if type(unit) is Ref and unit.kind == "unit" else None
 
     def choose(self, options: list, by, optional: bool, label: str, prefer=None):
         return self.game.choose(options, by, optional, label, self.rule, prefer)

@@ -756,7 +756,8 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             i += run
             continue
         if _into_pool(entry, entries[i + 1] if i + 1 < len(entries) else None):
-            rows.append((f"  {_pool_roll(entry, entries[i + 1])}", LOG_STYLES["roll"], True))
+            who = _unit(game, entry["unit"]) if entry.get("unit") in game.state["units"] else ""
+            rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
@@ -859,12 +860,13 @@ def _into_pool(roll: dict, after: dict | None) -> bool:
     return bool(values) and after.get("rule") == roll.get("rule") and after["value"][-len(values):] == values
 
 
-def _pool_roll(roll: dict, pool: dict) -> str:
-    """The roll and the pool it went into as one line: "hero dice: 2, 6 (2D6 for Fight)"; a pool that had
-    dice before (a re-roll adds to it) also says which were rolled now. Its total means nothing."""
+def _pool_roll(roll: dict, pool: dict, who: str = "") -> str:
+    """The roll and the pool it went into as one line: "hero dice: 2, 6 (2D6 for Fight, Jenny)" (`who`: in
+    whose doings); a pool that had dice before (a re-roll adds to it) also says which were rolled now. Its
+    total means nothing."""
     values = ", ".join(map(str, roll["values"]))
     rolled = roll["dice"] if len(pool["value"]) == len(roll["values"]) else f"{roll['dice']}: {values}"
-    why = f" for {roll['rule']}" if roll.get("rule") else ""
+    why = (f" for {roll['rule']}" if roll.get("rule") else "") + (f", {who}" if who else "")
     return f"{str(pool['name']).replace('_', ' ')}: {', '.join(map(str, pool['value']))} ({rolled}{why})"
 
 
@@ -977,6 +979,8 @@ def describe_entry(game, e: dict) -> str:
         fields = {k: _name(game, k, v) for k, v in e.items()}
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
+            if e.get("unit") in game.state["units"]:  # whose roll
+                fields["why"] += f" ({_unit(game, e['unit'])})"
             if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
                 return "rolled {dice}: {values}{why}".format_map(fields)
         if e.get("type") == "move":

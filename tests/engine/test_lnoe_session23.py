@@ -199,6 +199,10 @@ def test_a_fights_result_says_which_hero_fought(pack):
     game.emit("fight", {"fighter": sheriff, "foe": zombie})
     said = [describe_entry(game, e) for e in game.entries if e["type"] == "note"]
     assert said == ["The Hero wins: the Zombie is fended off (Sheriff Anderson)"]
+    shown = log_view(game, game.entries, lines=50).plain  # and whose fight the dice were rolled in
+    assert "hero dice: 5, 2 (2D6 for Fight, Sheriff Anderson)" in shown
+    rolls = [describe_entry(game, e) for e in game.entries if e["type"] == "roll"]
+    assert rolls[-1] == "rolled 1D6: 3 for Fight (Sheriff Anderson)"
 
 
 def test_zombies_told_apart_only_by_hidden_bookkeeping_are_one_option(pack):
