@@ -242,7 +242,10 @@ def route(game, unit: Ref, start: str, to: str):
 def walk(game, unit: Ref, to: str, n, ctx) -> None:
     """Up to n steps along a shortest legal path toward `to`, raising KIND.entered at each space."""
     record = game.state["units"][unit.id]
-    if game.board is None or record["space"] is None or record["space"] == to:
+    if game.board is None or record["space"] is None:
+        return
+    if record["space"] == to:  # a move to where it stands: said in the log ("Sally stays in …"), nothing moves
+        game.log({"type": "move", "unit": unit.id, "from": to, "to": to}, ctx.rule)
         return
     how = _how(game, unit, True)
     start, through, refusing, _, stopping = how

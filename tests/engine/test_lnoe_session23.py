@@ -262,3 +262,12 @@ def test_a_marker_on_an_empty_space_shows_on_the_compact_map_with_its_legend(pac
     console.print(board_view(game, compact=True, whole=True, width=200))
     out = console.file.getvalue()
     assert f"{letters} New Spawning Pit" in out and out.count(letters) == 2  # on the map once, in the legend once
+
+
+def test_a_move_to_the_space_the_hero_stands_in_is_said_in_the_log(pack):
+    """Round 2: "Sally: Move" and nothing after it, when she chose to stay where she was."""
+    game = bare_game(pack)
+    sally = put(game, "sally", "town_center.b2")
+    movement.walk(game, sally, "town_center.b2", 3, game._plain_ctx())
+    stays = [e for e in game.entries if e["type"] == "move"]
+    assert [describe_entry(game, e) for e in stays] == ["Sally stays in Town Center b2"]
