@@ -76,7 +76,7 @@ class Checker:
             elif isinstance(item, A.Objective):
                 self.objective(block, item, local)
         for p in props(block, "hidden"):  # bookkeeping the terminal leaves out: counters, markers, stats
-            self.hidden(p, local)
+            self.hidden(block, p)
         for p in props(block, "prefer"):  # an action's score for the ai policy, with the acting `unit`
             checker = HookChecker(self.report, Scope(self.res.names[self.system], {**local, "unit": "unit"}), set())
             for v in p.values:
@@ -138,10 +138,10 @@ class Checker:
         for value in prop.values:
             check_value(self, p.kind, value, prop, local)
 
-    def hidden(self, prop: A.Prop, local: dict) -> None:
+    def hidden(self, block: A.Block, prop: A.Prop) -> None:
         """`hidden NAME, …`: each a counter (the system's or this declaration's), a marker or a stat."""
         known = set(self.vocab.counters) | set(self.vocab.markers) | set(self.vocab.stats)
-        known |= {name for name, kind in local.items() if kind == "num"}  # this declaration's own counters
+        known |= {p.key.name for p in props(block, "counter") if isinstance(p.key, A.NameRef)}  # (not its params)
         for value in prop.values:
             if isinstance(value, A.NameRef) and value.name not in known:
                 self.report.error("E0206", f"`hidden` names no counter, marker or stat `{value.name}`", value.span,

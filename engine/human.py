@@ -761,9 +761,7 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
             i += 2
             continue
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
-                     not ((entry.get("type") in BOOKKEEPING
-                           and not (entry.get("type") in ("mark", "unmark") and entry.get("rule") in cards))  # (a card's mark: its effect)
-                          or (entry.get("type") == "remove" and "card" in entry))))
+                     not _bookkeeping(entry, cards)))
         i += 1
     kept, left_out = _fold(rows, lines)
     out = Text()
@@ -787,6 +785,15 @@ def _card_titles(game) -> frozenset:
 # log lines of bookkeeping, the first left out of a log too long for the screen: cards discarded, given,
 # set aside, shuffled, staying in play; markers (moves are kept: a one-space move is where a Hero went)
 BOOKKEEPING = frozenset({"discard", "give", "in_play", "shuffle", "reshuffle", "shuffle_in", "mark", "unmark"})
+
+
+def _bookkeeping(entry: dict, cards: frozenset) -> bool:
+    """A log line the screen may leave out first: BOOKKEEPING, or a card set aside; but a card's own
+    mark is its effect (Haunted By the Past's Hindered), kept like a roll."""
+    kind = entry.get("type")
+    if kind in ("mark", "unmark") and entry.get("rule") in cards:
+        return False
+    return kind in BOOKKEEPING or (kind == "remove" and "card" in entry)
 
 
 def _fold(rows: list, lines: int) -> tuple[list, int]:
@@ -818,11 +825,9 @@ def _fold(rows: list, lines: int) -> tuple[list, int]:
 def _step(game, e: dict) -> str:
     """One move of a run as "Gym f4 → f3": the building or board part said once when both ends share it."""
     start, end = space_name(game, e.get("from")), space_name(game, e.get("to"))
-    if e.get("back"):  # a step refused, undone: "Gym f4 turned back to f3"
-        head, _, cell = end.rpartition(" ")
-        return f"{start} turned back to {cell if head and start.rpartition(' ')[0] == head else end}"
     head, _, cell = end.rpartition(" ")
-    return f"{start} → {cell if head and start.rpartition(' ')[0] == head else end}"
+    short = cell if head and start.rpartition(" ")[0] == head else end
+    return f"{start} turned back to {short}" if e.get("back") else f"{start} → {short}"  # (back: a step refused)
 
 
 def _mark_key(e: dict) -> tuple:

@@ -271,3 +271,21 @@ def test_a_move_to_the_space_the_hero_stands_in_is_said_in_the_log(pack):
     movement.walk(game, sally, "town_center.b2", 3, game._plain_ctx())
     stays = [e for e in game.entries if e["type"] == "move"]
     assert [describe_entry(game, e) for e in stays] == ["Sally stays in Town Center b2"]
+
+
+def test_hidden_counts_from_the_system_the_scenario_and_only_the_special_rules_in_effect(pack):
+    import copy
+
+    pack = copy.deepcopy(pack)
+    rules = {o["id"]: o for o in pack["objects"] if o["kind"] == "special_rule" and o["system"] == "lnoe"}
+    game = new_game(pack, "lnoe:defend_the_manor_house", seed=1)
+    in_effect = {r["rule"] for r in game.model.scenario["rules"]}
+    used = next(r for r in sorted(in_effect) if r in rules)
+    unused = next(r for r in sorted(rules) if r not in in_effect)
+    rules[used]["props"]["hidden"] = ["barricade"]
+    rules[unused]["props"]["hidden"] = ["gas"]
+    game = new_game(pack, "lnoe:defend_the_manor_house", seed=1)
+    hidden = _hidden(game)
+    assert "barricade" in hidden and "gas" not in hidden
+    assert {"fire_ok", "used"} <= hidden  # the system's
+    assert "pits_pending" not in hidden  # Burn 'em Out's own, not this scenario's
