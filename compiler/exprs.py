@@ -175,6 +175,23 @@ class HookChecker:
             if not given & set(need.split("|")):
                 wanted = " or ".join(f"`{n}`" for n in need.split("|"))
                 self.report.error("E0310", f"`{stmt.verb.value}` needs {wanted}", stmt.span, help=f"form: {spec.form}")
+        if stmt.verb.value == "log":
+            self._log_slots(stmt)
+
+    def _log_slots(self, stmt: A.Effect) -> None:
+        """`log "… {} …" with [A, B]`: as many values as the text has `{}`, given as a list."""
+        if not (isinstance(stmt.primary, A.Lit) and stmt.primary.kind == "str"):
+            return
+        slots = str(stmt.primary.value).count("{}")
+        values = next((value for prep, value in stmt.args if prep.value == "with"), None)
+        if values is not None and not isinstance(values, A.ListExpr):
+            self.report.error("E0310", "`with` of `log` takes a list, one value for each `{}` of the text", values.span,
+                              help='form: log "{} fires {}" with [shooter, weapon]')
+            return
+        given = len(values.items) if values is not None else 0
+        if given != slots:
+            self.report.error("E0310", f"the text of `log` has {slots} `{{}}` but {given} value(s) follow in `with`",
+                              (values or stmt.primary).span, help='form: log "{} fires {}" with [shooter, weapon]')
 
     def stmt_Assign(self, stmt: A.Assign) -> None:
         head = stmt.target[0]

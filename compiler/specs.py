@@ -189,7 +189,7 @@ EFFECTS: dict[str, Effect] = {
     "cancel": Effect(("card",), needs_primary=False, form="cancel [CARD]"),
     "end": Effect((), needs_primary=False, form="end"),
     "decline": Effect((), needs_primary=False, form="decline"),
-    "log": Effect(("text",), form='log "text"'),
+    "log": Effect(("text",), {"with": ("value",)}, form='log "text" [with [A, B]] (each {} in the text is the next value)'),
     "emit": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},
                    form='emit "event.name" [for UNIT] [with [A, B]]'),
     "queue": Effect(("event_name",), {"for": UNITISH + ("side", "space"), "with": ("value",)},

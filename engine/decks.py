@@ -133,8 +133,11 @@ class Decks:
         record["where"], record["status"] = "play", "playing"
         if isinstance(on, Ref):
             record["target"] = [on.kind, on.id]
+        else:
+            self._name_target(card, record, side)
+        target = record.get("target")
         self.log({"type": "play", "card": record["proto"], "side": side,
-                  "on": on.id if isinstance(on, Ref) else None}, ctx.rule)
+                  "on": target[1] if target else None}, ctx.rule)
         params = self._card_params("card_played", [card, Ref("side", side) if side else None])
         if params is not None:
             self._play_window(card, record, params)
@@ -148,6 +151,27 @@ class Decks:
         else:
             self.discard(card, ctx)
         return True
+
+    def _name_target(self, card: Ref, record: dict, side) -> None:
+        """A card played without `on` whose own hooks answer the system's `card_target` event: they run
+        first, before anyone may answer the card, and name what it is played on (`self.target = …`), as
+        a player announces a card's target as they play it; the log's `play` entry then says it."""
+        own_hooks = self.derived.windows.get(("target", record["proto"]))
+        if own_hooks is None:
+            own = f"card:{record['proto']}"
+            own_hooks = tuple(h for h in self.model.hooks.get("card_target", ()) if h.owner == own and not h.replace)
+            self.derived.windows[("target", record["proto"])] = own_hooks
+        if not own_hooks:
+            return
+        params = self._card_params("card_target", [card, Ref("side", side) if side else None])
+        if params is None:
+            return
+        try:
+            for hook in own_hooks:
+                if self._own_applies(hook, params, card):
+                    self._own_run(hook, params, card)
+        except interp.EndAction:
+            pass
 
     def cancel_card(self, card: Ref, ctx) -> None:
         """`cancel CARD`: a card being played loses its effect (play() discards it); a card already on

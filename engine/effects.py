@@ -226,11 +226,60 @@ def reveal(ctx, what, args):
 
 
 def log(ctx, what, args):
-    entry = {"type": "note", "text": str(what(ctx))}
+    """A note in the log; each `{}` of its text is the next value of `with`: the entry's `text` names
+    them plainly (a unit or card by its title, a space by its id), and `with` keeps what they are (ids
+    and numbers) for a reader that names them its own way (the terminal: "Zombie 129 in Gym a6")."""
+    text = str(what(ctx))
+    entry = {"type": "note", "text": text}
+    if "with" in args:
+        values = [_said(ctx, v) for v in _listed(args["with"](ctx))]
+        entry["text"] = fill(text, [plain for plain, _ in values])
+        entry["template"], entry["with"] = text, [kept for _, kept in values]
     unit = ctx.about()
-    if unit is not None:
-        entry["unit"] = unit  # whom the note is about: "… (Sally)"
+    if unit is not None and unit not in entry.get("with", ()):
+        entry["unit"] = unit  # whom the note is about: "… (Sally)", unless it names them itself
     ctx.log(entry)
+
+
+def _listed(value) -> list:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def fill(template: str, values: list[str]) -> str:
+    """A note's text with each `{}` replaced by the next value."""
+    parts = template.split("{}")
+    out = [parts[0]]
+    for i, part in enumerate(parts[1:]):
+        out.append(values[i] if i < len(values) else "{}")
+        out.append(part)
+    return "".join(out)
+
+
+def _said(ctx, value) -> tuple[str, object]:
+    """A value of a note: (its plain words, what the log keeps of it: an id, a number, a text)."""
+    if type(value) is Ref:
+        game = ctx.game
+        if value.kind == "unit":
+            record = game.state["units"].get(value.id)
+            obj = game.model.objects.get(("unit", record["proto"])) if record else None
+        elif value.kind == "card":
+            record = game.state["cards"].get(value.id)
+            obj = game.model.objects.get(("card", record["proto"])) if record else None
+        elif value.kind == "building" and game.board is not None and value.id in game.board.buildings:
+            return game.board.buildings[value.id].title, value.id
+        else:
+            obj = None
+        title = (obj or {}).get("title") or value.id
+        return str(title), value.id
+    if value is None:
+        return "nothing", None
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), value
+    if isinstance(value, (int, float, str)):
+        return str(value), value
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
+        return (f"{value[0]}-{value[1]}" if value[0] != value[1] else str(value[0])), list(value)  # a range
+    return str(value), str(value)
 
 
 def emit(ctx, what, args):

@@ -23,6 +23,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from spawnpit.engine.effects import fill
 from spawnpit.engine.layout import town_map
 from spawnpit.engine.policies import AIPolicy, PlayerQuit  # PlayerQuit: raised here, caught by the CLI
 from spawnpit.engine.state import Ref
@@ -1060,7 +1061,18 @@ def counter_title(name) -> str:
 def _note(game, e) -> str:
     """A rule's note, with whom it is about when the event had a unit ("… (Sally)")."""
     text = str(e.get("text", ""))
+    if isinstance(e.get("template"), str) and isinstance(e.get("with"), list):  # its values named as the screen names them
+        text = fill(e["template"], [_said(game, v) for v in e["with"]])
     return f"{text} ({_unit(game, e['unit'])})" if e.get("unit") in game.state["units"] else text
+
+
+def _said(game, value) -> str:
+    """A value of a note as the screen names it: a range as "1-2"."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return f"{value[0]}-{value[1]}" if value[0] != value[1] else str(value[0])
+    return _name(game, "what", value)
 
 
 def _remove(game, e) -> str:
@@ -1363,7 +1375,7 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
     title = rule.get("title") if isinstance(rule, dict) else None
     if title and rule.get("asked_for") and rule["asked_for"] not in title:
         title = f"{title} ({rule['asked_for']})"
-    what = re.fullmatch(r"choose (\w+)( to \w+)?", label)
+    what = re.fullmatch(r"choose (\w+)( to [\w ]+)?", label)
     if what and what.group(1) != "an":
         word = what.group(1)
         called = _title(game.model.kinds.get(word), word) if word in game.model.kinds else word

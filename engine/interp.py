@@ -1228,11 +1228,14 @@ _PURPOSES = {"discard": "to discard", "play": "to play", "give": "to give", "kil
 
 def _purpose(body: list, var: str) -> str:
     """What a choice is for, said in its label when its body does one of a few things to the thing chosen
-    (`choose card c … { discard c }`: "choose card to discard"; the first such statement of the body's
-    own), so a person can tell two questions apart that pick from the same cards (discard one, play one)."""
+    (`choose card c … { discard c }`: "choose card to discard"; `{ self.target = c }`, a card naming its
+    target: "to play it on"; the first such statement of the body's own), so a person can tell two questions apart that pick from the same cards (discard one, play one)."""
     for statement in body:
         if isinstance(statement, dict) and statement.get("what") == {"name": var} and statement.get("do") in _PURPOSES:
             return " " + _PURPOSES[statement["do"]]
+        if (isinstance(statement, dict) and statement.get("assign") == ["self", "target"]
+                and statement.get("value") == {"name": var}):  # a card's `card_target` hook
+            return " to play it on"
     return ""
 
 

@@ -432,7 +432,7 @@ def test_cr_9_2_a_weapon_that_breaks_still_gives_its_combat_bonus(pack):
     game.emit("fight", {"fighter": billy, "foe": zombie})
     assert not left
     assert where(game, zombie) is None and where(game, bat) == "discard"
-    assert "The weapon breaks" in notes(game)
+    assert "The Baseball Bat breaks" in notes(game)
 
 
 def test_cr_11_3_3_only_the_hero_holding_the_item_gets_its_combat_bonus(pack):
@@ -587,7 +587,7 @@ def test_cr_shamble_the_zombie_is_chosen_before_the_roll(pack):
     game.emit("zombie_turn.move_zombies.start")
     order = [e["type"] if e["type"] != "choice" else e["label"] for e in game.entries
              if e["type"] == "roll" or (e["type"] == "choice" and e["side"] == "zombies")]
-    assert order[:3] == ["choose card to play", "choose zombie", "roll"]
+    assert order[:3] == ["choose card to play", "choose zombie to play it on", "roll"]
 
 
 def test_cr_just_what_i_needed_takes_a_card_from_the_discard_pile_or_else_draws(pack):

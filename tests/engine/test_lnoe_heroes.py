@@ -78,7 +78,7 @@ def test_the_sheriff_hits_a_zombie_next_to_him_and_the_revolver_runs_dry_on_a_1(
     assert not left
     assert where(game, zombie) is None
     assert game.state["counters"]["zombies_killed"] == 1
-    assert "Hit" in notes(game) and "Out of ammo: the Item is discarded" in notes(game)
+    assert "Hit" in notes(game) and "Out of ammo: the Revolver is discarded" in notes(game)
     assert game.state["cards"][revolver.id]["where"] == "discard"
 
 
@@ -366,7 +366,7 @@ def test_without_handy_a_1_breaks_the_bat(pack):
     bat = give(game, "baseball_bat", billy)
     dice(game, [2, 5], [4], [5], [1])
     game.emit("fight", {"fighter": billy, "foe": zombie})
-    assert game.state["cards"][bat.id]["where"] == "discard" and "The weapon breaks" in notes(game)
+    assert game.state["cards"][bat.id]["where"] == "discard" and "The Baseball Bat breaks" in notes(game)
 
 
 def test_jenny_rolls_a_third_fight_die_in_the_cornfield(pack):

@@ -1,0 +1,147 @@
+"""Session 24: a Zombie card names its target as it is played, before anyone may answer it.
+
+At the table a player announces what a card is aimed at as they play it, so the other side decides on
+a cancel card (or Father Joseph's Strength of Spirit) knowing what it would save. The play-tests saw
+"Strength of Spirit: take a Wound and try to cancel" asked for a Hysteria whose Hero was chosen only
+afterwards. The cards that aim at a Hero, a Zombie, a building or a space now name it in a hook of the
+system's `card_target` event, which `play` runs first; the log's `play` entry says it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spawnpit.engine.human import ask_text
+from spawnpit.engine.state import Ref
+from tests.engine.lnoe_table import dice, put
+from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+
+
+def _plays(game) -> list[tuple[str, str | None]]:
+    return [(e["card"], e["on"]) for e in game.entries if e["type"] == "play"]
+
+
+class _Seen:
+    """A Heroes' policy that answers every question with a pass (or the first option) and keeps, for
+    each, the log's `play` entries so far: what the Heroes knew when they were asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, list]] = []
+
+    def choose(self, game, side, label, options):
+        self.asked.append((label, _plays(game)))
+        return options.index(None) if None in options else 0
+
+
+def test_hysterias_hero_is_named_before_the_heroes_may_cancel_it(pack):
+    game = bare_game(pack)
+    put(game, "sally", "town_center.a1")
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    game.policies["zombies"].answers = [lambda options: options.index(jake)]
+    card = to_hand(game, "hysteria", "zombies")
+    to_hand(game, "not_this_time", "heroes")  # a cancel card: the Heroes are asked whether to play it
+    seen = game.policies["heroes"] = _Seen()
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    zombies = game.policies["zombies"]
+    assert [label for label, _ in zombies.asked] == ["choose hero to play it on"]
+    assert seen.asked, "the Heroes were never asked about the cancel card"
+    assert seen.asked[0][1] == [("hysteria", jake.id)]  # the target was in the log when they were asked
+    assert game.table.has(jake, Ref("marker", "hysterical"))
+
+
+def test_strength_of_spirit_is_asked_knowing_the_target(pack):
+    game = bare_game(pack)
+    put(game, "father_joseph", "town_center.b2")
+    johnny = put(game, "johnny", "town_center.a1")
+    card = to_hand(game, "teen_angst", "zombies")
+    seen = game.policies["heroes"] = _Seen()
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert [label for label, _ in seen.asked] == ["choose an option"]
+    assert seen.asked[0][1] == [("teen_angst", johnny.id)]
+    assert game.table.has(johnny, Ref("marker", "hindered"))
+
+
+def test_a_cancelled_card_leaves_its_target_untouched(pack):
+    """Lights Out names its building, the Heroes cancel it: no building goes dark."""
+    game = bare_game(pack, heroes=["not_this_time"])
+    put(game, "jake_cartwright", "town_center.b2")
+    card = to_hand(game, "lights_out", "zombies")
+    to_hand(game, "not_this_time", "heroes")
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    (building, played), = [(e["on"], e) for e in game.entries if e["type"] == "play" and e["card"] == "lights_out"]
+    assert building in game.board.buildings
+    assert [e["card"] for e in game.entries if e["type"] == "cancel"] == ["lights_out"]
+    assert not game.table.has(Ref("building", building), Ref("marker", "lights_out"))
+    assert where(game, Ref("card", card)) == "discard"
+
+
+@pytest.mark.parametrize("card, log", [
+    ("teen_angst", "No Student in play: Teen Angst does nothing"),
+    ("divide_and_conquer", "No Hero is alone on a board section: Divide and Conquer does nothing"),
+])
+def test_a_card_with_nothing_to_aim_at_is_played_for_nothing_and_says_so(pack, card, log):
+    game = bare_game(pack)
+    put(game, "jake_cartwright", "town_center.b2")
+    put(game, "becky", "town_center.b2")
+    cid = to_hand(game, card, "zombies")
+    game.play(Ref("card", cid), None, None, game._plain_ctx())
+    assert game.policies["zombies"].asked == []
+    assert _plays(game) == [(card, None)]
+    assert log in [e["text"] for e in game.entries if e["type"] == "note"]
+
+
+def test_shamble_moves_the_zombie_it_named(pack):
+    game = bare_game(pack, zombies=[1])
+    put(game, "jake_cartwright", "town_center.b2")
+    near = put(game, "zombie", "town_center.a1")
+    far = put(game, "zombie", "town_center.c3")
+    card = to_hand(game, "shamble", "zombies")
+    left = dice(game, [1])
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert not left
+    named = game.policies["zombies"].asked[0][1][1]
+    assert _plays(game) == [("shamble", named.id)] and named in (near, far)
+    assert game.table.has(named, Ref("marker", "card_moved"))
+
+
+def test_the_question_says_what_the_choice_is_for(pack):
+    game = bare_game(pack)
+    rule = {"title": "Hysteria"}
+    assert ask_text(game, "choose hero to play it on", rule) == "Hysteria: choose a Hero to play it on"
+
+
+# ---- notes that name what they are about (`log "…{}…" with [..]`) -------------------------------------
+
+
+def test_a_shot_says_who_fires_which_item_at_which_zombie_and_what_the_ammo_roll_is(pack):
+    """The play-test saw "rolled 1D6: 6 for Ranged Attack (Sally)", "Hit", then a second, unexplained
+    roll (the Out of Ammo test) and never which Item or Zombie."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, heroes=[0, 0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    zombie = put(game, "zombie", "town_center.b1")
+    revolver = give(game, "revolver", sheriff)
+    left = dice(game, [5], [1])  # a Hit, then out of ammo
+    game.emit("shoot", {"unit": sheriff})
+    assert not left
+    said = [e for e in game.entries if e["type"] == "note"]
+    fired = said[0]
+    assert fired["text"] == "Sheriff Anderson fires the Revolver at Zombie in town_center.b1"
+    assert fired["with"] == [sheriff.id, revolver.id, zombie.id, "town_center.b1"] and "unit" not in fired
+    shown = describe_entry(game, fired)
+    assert shown.startswith("Sheriff Anderson fires the Revolver at Zombie") and shown.endswith("in Town Center b1"), shown
+    ammo = next(e for e in said if e.get("template", "").startswith("Out of Ammo roll"))
+    assert describe_entry(game, ammo) == "Out of Ammo roll for the Revolver: it runs out on 1 (Sheriff Anderson)"
+    assert "Out of ammo: the Revolver is discarded" in [e["text"] for e in said]
+    assert where(game, revolver) == "discard"
+
+
+def test_a_range_in_a_note_reads_as_a_range(pack):
+    from spawnpit.engine.human import describe_entry
+
+    game = bare_game(pack)
+    entry = {"type": "note", "text": "x", "template": "runs out on {}", "with": [[1, 2]]}
+    assert describe_entry(game, entry) == "runs out on 1-2"
+    assert describe_entry(game, {**entry, "with": [None]}) == "runs out on nothing"
