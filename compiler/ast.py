@@ -142,6 +142,7 @@ class ChooseStmt:
     may: bool
     kind: Ident
     var: Ident
+    ask: str | None  # what the question is for, in words (`choose card c "to get rid of" in …`)
     source: Expr | None
     where: Expr | None
     by: Expr | None

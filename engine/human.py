@@ -1375,7 +1375,7 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
     title = rule.get("title") if isinstance(rule, dict) else None
     if title and rule.get("asked_for") and rule["asked_for"] not in title:
         title = f"{title} ({rule['asked_for']})"
-    what = re.fullmatch(r"choose (\w+)( to [\w ]+)?", label)
+    what = re.fullmatch(r"choose (\w+)( .+)?", label)
     if what and what.group(1) != "an":
         word = what.group(1)
         called = _title(game.model.kinds.get(word), word) if word in game.model.kinds else word

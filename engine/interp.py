@@ -1202,7 +1202,7 @@ def _choose(ir):
     scope = _Scope({var})
     prefer = _scoped(scope, ir["prefer"]) if ir.get("prefer") else None
     parts = _parts(scope, ir["prefer"]) if prefer is not None else None
-    label = f"choose {ir['choose']}" + _purpose(ir["body"], var)
+    label = f"choose {ir['choose']}" + (f" {ir['ask']}" if ir.get("ask") else _purpose(ir["body"], var))
 
     def run(ctx):
         options = select(ctx)

@@ -145,3 +145,34 @@ def test_a_range_in_a_note_reads_as_a_range(pack):
     entry = {"type": "note", "text": "x", "template": "runs out on {}", "with": [[1, 2]]}
     assert describe_entry(game, entry) == "runs out on 1-2"
     assert describe_entry(game, {**entry, "with": [None]}) == "runs out on nothing"
+
+
+# ---- a choice says what it is for (`choose card c "to get rid of" …`) ----------------------------------
+
+
+def test_the_carrying_limit_question_says_the_card_is_to_get_rid_of(pack):
+    """The play-test saw "Carrying Limit: choose a card" and could not tell it from a card to use."""
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, heroes=[0])
+    becky = put(game, "becky", "town_center.b2")
+    for card in ("baseball_bat", "meat_cleaver", "chainsaw"):
+        give(game, card, becky)
+    game.emit("load_check", {"carrier": becky})
+    label = game.policies["heroes"].asked[0][0]
+    assert label == "choose card to get rid of (over two Weapons)"
+    assert ask_text(game, label, {"title": "Carrying Limit"}) == "Carrying Limit: choose a card to get rid of (over two Weapons)"
+
+
+def test_a_choose_question_in_words_is_parsed_and_kept(tmp_path):
+    from spawnpit.compiler import compile_paths
+
+    mini = __import__("pathlib").Path(__file__).resolve().parents[1] / "fixtures" / "mini"
+    (tmp_path / "rule.pit").write_text(
+        'using mini\n\nspecial rule "Pick" {\n  source "test"\n  text "t"\n'
+        '  on zombie_turn.move {\n    choose unit u "to look at" where u.side == heroes by heroes { log "seen" }\n  }\n}\n')
+    result = compile_paths([mini, tmp_path / "rule.pit"])
+    assert result.ok, result.diagnostics
+    rule = next(o for o in result.pack["objects"] if o.get("id") == "pick")
+    statement = rule["hooks"][0]["body"][0]
+    assert statement["ask"] == "to look at" and statement["choose"] == "unit"
