@@ -72,6 +72,8 @@ class Checker:
                 if not spec.hooks:
                     self.report.error("E0202", f"a {block.kind.value} cannot have hooks", item.event.span,
                                       help="put the hook in a `rule` block or on a card, unit or scenario")
+                if item.event.dotted == "card_target":
+                    self.card_target(item, local)
                 HookChecker(self.report, Scope(self.res.names[self.system], local), changed).hook(item)
             elif isinstance(item, A.Objective):
                 self.objective(block, item, local)
@@ -91,6 +93,17 @@ class Checker:
                 self.report.error("E0303", f"{block.kind.value} `{block.id}` has no `{name}`", block.head_span)
         if block.kind.value in TEXT_AND_BEHAVIOUR:
             self.text_and_behaviour(block)
+
+    def card_target(self, hook: A.Hook, local: dict) -> None:
+        """`card_target` runs only the played card's own hooks, before anyone may answer the card: a hook
+        anywhere else, or one that would replace the naming, would never run."""
+        if local.get("self") != "card":
+            self.report.error("E0311", "only the card being played answers `card_target`: this hook would never run",
+                              hook.event.span, help="put it on the card (`on card_target when card == self { … }`), "
+                                                    "or answer the card in play with `on card_played`")
+        elif hook.replace:
+            self.report.error("E0311", "`card_target` names a card's target and cannot be replaced", hook.event.span,
+                              help="use `on card_target` to name the target, or `instead of card_played` to cancel the card")
 
     def nested(self, parent: A.Block, spec: Kind, item: A.Block, local: dict, changed: set) -> None:
         kind = item.kind.value

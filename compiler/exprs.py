@@ -179,11 +179,15 @@ class HookChecker:
             self._log_slots(stmt)
 
     def _log_slots(self, stmt: A.Effect) -> None:
-        """`log "… {} …" with [A, B]`: as many values as the text has `{}`, given as a list."""
+        """`log "… {} …" with [A, B]`: as many values as the text has `{}`, given as a list (every `{}`
+        is a slot: a note cannot print the two characters themselves)."""
+        values = next((value for prep, value in stmt.args if prep.value == "with"), None)
         if not (isinstance(stmt.primary, A.Lit) and stmt.primary.kind == "str"):
+            if values is not None and stmt.primary is not None:
+                self.report.error("E0310", "a `log` with values needs its text written out in quotes, to count its `{}`",
+                                  stmt.primary.span, help='form: log "{} fires {}" with [shooter, weapon]')
             return
         slots = str(stmt.primary.value).count("{}")
-        values = next((value for prep, value in stmt.args if prep.value == "with"), None)
         if values is not None and not isinstance(values, A.ListExpr):
             self.report.error("E0310", "`with` of `log` takes a list, one value for each `{}` of the text", values.span,
                               help='form: log "{} fires {}" with [shooter, weapon]')

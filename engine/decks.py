@@ -5,10 +5,12 @@ Mixed into Game. A card's `where` is "deck", "discard", "box" (not in any deck),
 hidden information stays in the state, and the log says only what the table would see (who drew how
 many, not which, for a hidden hand).
 
-Playing a card (`play`) is the one sequence with a fixed order: the card leaves its holder, the system's
-`card_played` event gives every other hook the chance to answer it (an `instead of card_played` hook,
-or `cancel`, cancels it), and only then do the card's own `card_played` hooks, its effect, run. A
-cancelled card is discarded without effect; a card with the keyword `remains_in_play` stays on the table
+Playing a card (`play`) is the one sequence with a fixed order: the card leaves its holder; played
+without `on`, its own hooks of the system's `card_target` event name what it is aimed at (as a player
+announces a card's target); the system's `card_played` event gives every other hook the chance to answer
+it (an `instead of card_played` hook, or `cancel`, cancels it), and only then do the card's own
+`card_played` hooks, its effect, run, if the card is still on the table. A cancelled card (or one that
+left the table meanwhile, its target killed) is discarded without effect; a card with the keyword `remains_in_play` stays on the table
 (on its target) until something discards or cancels it, anything else goes to its deck's discard pile.
 """
 
@@ -131,16 +133,19 @@ class Decks:
             raise interp.RuleError(f"cannot play {record['proto']} from {source}: it is held by {holder}")
         side = self._holder_side(holder)
         record["where"], record["status"] = "play", "playing"
+        side_ref = Ref("side", side) if side else None
         if isinstance(on, Ref):
             record["target"] = [on.kind, on.id]
-        else:
-            self._name_target(card, record, side)
+        else:  # its own card_target hooks name what it is aimed at, before anyone may answer it
+            params = self._card_params("card_target", [card, side_ref])
+            if params is not None and self._split("card_target", record["proto"], params)[2]:
+                self._play_window(card, record, params, "card_target")
         target = record.get("target")
         self.log({"type": "play", "card": record["proto"], "side": side,
                   "on": target[1] if target else None}, ctx.rule)
-        params = self._card_params("card_played", [card, Ref("side", side) if side else None])
-        if params is not None:
-            self._play_window(card, record, params)
+        params = self._card_params("card_played", [card, side_ref])
+        if params is not None and not record.get("cancelled") and record["where"] == "play":
+            self._play_window(card, record, params, "card_played")
         if record.get("cancelled") or record["where"] != "play":
             if record["where"] == "play":
                 self._cancelled(card, record, ctx)
@@ -151,27 +156,6 @@ class Decks:
         else:
             self.discard(card, ctx)
         return True
-
-    def _name_target(self, card: Ref, record: dict, side) -> None:
-        """A card played without `on` whose own hooks answer the system's `card_target` event: they run
-        first, before anyone may answer the card, and name what it is played on (`self.target = …`), as
-        a player announces a card's target as they play it; the log's `play` entry then says it."""
-        own_hooks = self.derived.windows.get(("target", record["proto"]))
-        if own_hooks is None:
-            own = f"card:{record['proto']}"
-            own_hooks = tuple(h for h in self.model.hooks.get("card_target", ()) if h.owner == own and not h.replace)
-            self.derived.windows[("target", record["proto"])] = own_hooks
-        if not own_hooks:
-            return
-        params = self._card_params("card_target", [card, Ref("side", side) if side else None])
-        if params is None:
-            return
-        try:
-            for hook in own_hooks:
-                if self._own_applies(hook, params, card):
-                    self._own_run(hook, params, card)
-        except interp.EndAction:
-            pass
 
     def cancel_card(self, card: Ref, ctx) -> None:
         """`cancel CARD`: a card being played loses its effect (play() discards it); a card already on
@@ -215,16 +199,30 @@ class Decks:
             self.derived.event_names[key] = names
         return None if names is None else dict(zip(names, values))
 
-    def _play_window(self, card: Ref, record: dict, params: dict) -> None:
-        """`card_played` for a card being played: first every hook but the card's own (an `instead of`
-        hook cancels it), then, unless it was cancelled, the card's own hooks with `self` that very copy;
-        then the events queued meanwhile (Game.settle)."""
-        own = f"card:{record['proto']}"
-        hooks = self.model.hooks.get("card_played", ())
+    def _split(self, event: str, proto: str, params: dict) -> tuple[tuple, tuple, tuple]:
+        """The hooks of a card event while a card of prototype `proto` is played, as _window_hooks sorts
+        them (worked out once a game): for `card_target` only the card's own (nobody answers a target)."""
+        key = (event, proto)
+        split = self.derived.windows.get(key)
+        if split is None:
+            own = f"card:{proto}"
+            hooks = self.model.hooks.get(event, ())
+            if event == "card_target":
+                split = ((), (), tuple(h for h in hooks if h.owner == own and not h.replace))
+            else:
+                split = _window_hooks(hooks, own, params)
+            self.derived.windows[key] = split
+        return split
+
+    def _play_window(self, card: Ref, record: dict, params: dict, event: str) -> None:
+        """A card event (`card_target`, `card_played`) for a card being played: first every hook but the
+        card's own (an `instead of` hook cancels it), then, unless it was cancelled or has left the
+        table, the card's own hooks with `self` that very copy; then the events queued meanwhile
+        (Game.settle)."""
         self.depth += 1
         mark = len(self.queue)
         try:
-            self._window(card, record, params, own, hooks)
+            self._window(card, record, params, event)
             self.settle(mark)
         except interp.GameOver:
             if self.depth > 1 or self.queue:  # inside an event: the whole of it stops
@@ -232,7 +230,7 @@ class Decks:
         finally:
             self.depth -= 1
 
-    def _window(self, card: Ref, record: dict, params: dict, own: str, hooks) -> None:
+    def _window(self, card: Ref, record: dict, params: dict, event: str) -> None:
         """The hooks of _play_window (a hook's `end` ends the window)."""
         from spawnpit.engine.game import NESTING_LIMIT
 
@@ -240,9 +238,8 @@ class Decks:
             if self.depth > NESTING_LIMIT:
                 self._runaway(f"events raised inside one another over {NESTING_LIMIT} deep")
             self.state["events"] += 1
-            split = self.derived.windows.get(own)
-            if split is None:
-                split = self.derived.windows[own] = _window_hooks(hooks, own, params)
+            split = self._split(event, record["proto"], params)
+
             def cancelled():  # a per-copy hook's next copy does not run for a card already cancelled
                 return record.get("cancelled")
 
@@ -253,11 +250,13 @@ class Decks:
                     if record.get("cancelled") or self.state["result"] is not None:
                         return
             for hook in split[2]:
+                if record.get("cancelled") or record["where"] != "play":  # cancelled, or discarded with its target
+                    return
                 if self._own_applies(hook, params, card):
                     self._own_run(hook, params, card)
                     if self.state["result"] is not None:
                         return
-            self._check_objectives("card_played")
+            self._check_objectives(event)
         except interp.EndAction:
             pass
 

@@ -7,6 +7,7 @@ arguments, changes the state through the game, and logs what a person at the tab
 from __future__ import annotations
 
 from spawnpit.engine.board import divide_evenly
+from spawnpit.engine.geometry import listed
 from spawnpit.engine.interp import Decline, EndAction, RuleError
 from spawnpit.engine.movement import walk
 from spawnpit.engine.state import Ref
@@ -232,17 +233,15 @@ def log(ctx, what, args):
     text = str(what(ctx))
     entry = {"type": "note", "text": text}
     if "with" in args:
-        values = [_said(ctx, v) for v in _listed(args["with"](ctx))]
+        given = listed(args["with"](ctx))
+        stats = args.get("stats") or ()
+        values = [_said(ctx, v, stats[i] if i < len(stats) else None) for i, v in enumerate(given)]
         entry["text"] = fill(text, [plain for plain, _ in values])
         entry["template"], entry["with"] = text, [kept for _, kept in values]
     unit = ctx.about()
     if unit is not None and unit not in entry.get("with", ()):
         entry["unit"] = unit  # whom the note is about: "… (Sally)", unless it names them itself
     ctx.log(entry)
-
-
-def _listed(value) -> list:
-    return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 def fill(template: str, values: list[str]) -> str:
@@ -255,30 +254,30 @@ def fill(template: str, values: list[str]) -> str:
     return "".join(out)
 
 
-def _said(ctx, value) -> tuple[str, object]:
-    """A value of a note: (its plain words, what the log keeps of it: an id, a number, a text)."""
+def _said(ctx, value, stat: str | None = None) -> tuple[str, object]:
+    """A value of a note: (its plain words, what the log keeps of it). A unit, card, building or space
+    is kept as its id and said by its title (a space by its id); yes/no, numbers and texts as they are;
+    a range stat (`w.out_of_ammo`) as "1-2"; a list item by item."""
     if type(value) is Ref:
-        game = ctx.game
-        if value.kind == "unit":
-            record = game.state["units"].get(value.id)
-            obj = game.model.objects.get(("unit", record["proto"])) if record else None
-        elif value.kind == "card":
-            record = game.state["cards"].get(value.id)
-            obj = game.model.objects.get(("card", record["proto"])) if record else None
-        elif value.kind == "building" and game.board is not None and value.id in game.board.buildings:
-            return game.board.buildings[value.id].title, value.id
-        else:
-            obj = None
-        title = (obj or {}).get("title") or value.id
-        return str(title), value.id
+        if value.kind in ("unit", "card", "building"):
+            try:
+                title = ctx.table.attribute(value, "name")
+            except RuleError:
+                title = None
+            return str(title or value.id), value.id
+        return value.id, value.id
     if value is None:
         return "nothing", None
     if isinstance(value, bool):
         return ("yes" if value else "no"), value
+    if isinstance(value, (list, tuple)):
+        if stat is not None and len(value) == 2 and ctx.game.model.stat_type(stat) == "range":
+            said = f"{value[0]}-{value[1]}" if value[0] != value[1] else str(value[0])
+            return said, said
+        items = [_said(ctx, v) for v in value]
+        return ", ".join(plain for plain, _ in items), [kept for _, kept in items]
     if isinstance(value, (int, float, str)):
         return str(value), value
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
-        return (f"{value[0]}-{value[1]}" if value[0] != value[1] else str(value[0])), list(value)  # a range
     return str(value), str(value)
 
 

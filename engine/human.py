@@ -1067,11 +1067,14 @@ def _note(game, e) -> str:
 
 
 def _said(game, value) -> str:
-    """A value of a note as the screen names it: a range as "1-2"."""
+    """A value of a note as the screen names it (the engine keeps ids, numbers, texts, yes/no and
+    lists of them: engine.effects._said)."""
     if value is None:
         return "nothing"
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
-        return f"{value[0]}-{value[1]}" if value[0] != value[1] else str(value[0])
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_said(game, v) for v in value)
     return _name(game, "what", value)
 
 

@@ -1140,6 +1140,9 @@ def _effect(ir):
         what = _target_path(ir["what"])
     names = {"as"} | ({"into"} if verb == "roll" else set())  # these name a variable or pool, not a value
     args = {prep: (value["name"] if prep in names else expr(value)) for prep, value in ir.get("args", {}).items()}
+    if verb == "log" and isinstance(ir.get("args", {}).get("with"), dict) and "list" in ir["args"]["with"]:
+        # the stat each value of a note reads (`w.out_of_ammo`), if any: a range stat reads "1-2"
+        args["stats"] = tuple(item.get("attr") if isinstance(item, dict) else None for item in ir["args"]["with"]["list"])
     return lambda ctx: impl(ctx, what, args)
 
 

@@ -199,6 +199,11 @@ class Model:
         stat = self._stats.get(name)
         return stat.get("props", {}).get("default") if stat else None
 
+    def stat_type(self, name: str) -> str | None:
+        """The type a system declares for a stat (`int`, `range`, `target`…), None for no such stat."""
+        stat = self._stats.get(name)
+        return stat.get("props", {}).get("type") if stat else None
+
     def title_of(self, proto: str | None) -> str | None:
         """The title of a unit's or card's prototype (`u.name`, `c.name`: "Sheriff Anderson")."""
         obj = self._titled.get(proto) if proto is not None else None

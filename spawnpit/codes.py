@@ -128,10 +128,14 @@ CODES: dict[str, Code] = {
         system's decks, otherwise nobody could ever find them. Declare the card with `deck` set to one of
         the system's decks."""),
     "E0310": _c("wrong effect argument", """An effect got an argument it does not take (`wound h to s`),
-        or lacks one it needs (`move z` without `to`). The help shows the forms the effect accepts."""),
+        or lacks one it needs (`move z` without `to`), or a `log` text has not as many `{}` as values in
+        its `with` list (`log "{} fires {}" with [h, w]`; a text with values must be written out in
+        quotes). The help shows the forms the effect accepts."""),
     "E0311": _c("break of the layering", """An `instead of` replacement names an event that cannot be
         replaced (the start or end of a phase), a hook assigns to something that is not a counter or
-        a variable, or `decline` (giving up a replacement) stands outside an `instead of` hook."""),
+        a variable, `decline` (giving up a replacement) stands outside an `instead of` hook, or a
+        `card_target` hook (a card naming its target as it is played) stands anywhere but on a card, or
+        would replace the naming."""),
     "E0312": _c("unit event without the engine's parameter", """The engine raises some unit events by
         itself, with fixed parameters: KIND.moved (from, to), KIND.killed (by), KIND.wounded (by),
         KIND.spawned (space) and KIND.entered (space), each also with `unit` (the table is

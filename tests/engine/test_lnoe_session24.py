@@ -91,8 +91,8 @@ def test_a_card_with_nothing_to_aim_at_is_played_for_nothing_and_says_so(pack, c
 
 
 def test_shamble_moves_the_zombie_it_named(pack):
-    game = bare_game(pack, zombies=[1])
-    put(game, "jake_cartwright", "town_center.b2")
+    game = bare_game(pack, zombies=[1, 0])  # name the second Zombie; then step it into Jake's space
+    jake = put(game, "jake_cartwright", "town_center.b2")
     near = put(game, "zombie", "town_center.a1")
     far = put(game, "zombie", "town_center.c3")
     card = to_hand(game, "shamble", "zombies")
@@ -100,8 +100,56 @@ def test_shamble_moves_the_zombie_it_named(pack):
     game.play(Ref("card", card), None, None, game._plain_ctx())
     assert not left
     named = game.policies["zombies"].asked[0][1][1]
-    assert _plays(game) == [("shamble", named.id)] and named in (near, far)
+    other = near if named == far else far
+    assert _plays(game) == [("shamble", named.id)]
+    assert where(game, named) == where(game, jake) == "town_center.b2"  # its walk of 1 took it to Jake
+    assert where(game, other) in ("town_center.a1", "town_center.c3")
     assert game.table.has(named, Ref("marker", "card_moved"))
+
+
+def test_a_card_played_on_something_names_no_other_target(pack):
+    """`play c on h` aims it already: its card_target hook is not asked."""
+    game = bare_game(pack)
+    put(game, "sally", "town_center.a1")
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    card = to_hand(game, "hysteria", "zombies")
+    game.play(Ref("card", card), jake, None, game._plain_ctx())
+    assert game.policies["zombies"].asked == []
+    assert _plays(game) == [("hysteria", jake.id)] and game.table.has(jake, Ref("marker", "hysterical"))
+
+
+def test_falling_darkness_names_the_hero_card_it_snuffs_out(pack):
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    put(game, "jake_cartwright", "town_center.b2")
+    jake = put(game, "sally", "town_center.a1")
+    faith = Ref("card", in_play(game, "faith", jake))
+    card = to_hand(game, "falling_darkness", "zombies")
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert game.policies["zombies"].asked[0][0] == "choose card to play it on"
+    assert _plays(game) == [("falling_darkness", faith.id)]
+    assert where(game, faith) == "discard"
+
+
+def test_a_card_whose_target_dies_while_it_is_answered_does_nothing(pack):
+    """The review found Divide and Conquer aimed at Father Joseph, who dies of his own Strength of Spirit:
+    the card goes to the discard pile with its dead Hero (Cards on a Hero), and its effect must not run
+    after that (it said "No Hero is alone on a board section")."""
+    game = bare_game(pack, heroes=["Strength of Spirit: take a Wound and try to cancel"])
+    joseph = put(game, "father_joseph", "town_center.b2")
+    game.state["units"][joseph.id]["wounds"] = game.table.attribute(joseph, "health") - 1
+    far = next(s for s in game.board.spaces if not s.startswith("town_center"))
+    put(game, "sally", far)
+    zombie = put(game, "zombie", "town_center.a1")
+    card = to_hand(game, "divide_and_conquer", "zombies")
+    left = dice(game, [1])  # the try fails, and the Wound killed him
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert not left and where(game, joseph) is None
+    assert _plays(game) == [("divide_and_conquer", joseph.id)]
+    assert where(game, Ref("card", card)) == "discard"
+    assert where(game, zombie) == "town_center.a1"
+    assert not [e for e in game.entries if e["type"] == "note" and "Divide and Conquer" in e["text"]]
 
 
 def test_the_question_says_what_the_choice_is_for(pack):
@@ -138,13 +186,26 @@ def test_a_shot_says_who_fires_which_item_at_which_zombie_and_what_the_ammo_roll
     assert where(game, revolver) == "discard"
 
 
-def test_a_range_in_a_note_reads_as_a_range(pack):
+def test_a_notes_values_read_as_what_they_are(pack):
+    """A range stat reads "1-2" (the Pump Shotgun's Out of Ammo), a list of dice "3, 5", yes/no as
+    words, on the terminal as in the log's plain text."""
+    from spawnpit.engine import interp
     from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import give
 
     game = bare_game(pack)
-    entry = {"type": "note", "text": "x", "template": "runs out on {}", "with": [[1, 2]]}
-    assert describe_entry(game, entry) == "runs out on 1-2"
-    assert describe_entry(game, {**entry, "with": [None]}) == "runs out on nothing"
+    becky = put(game, "becky", "town_center.b2")
+    shotgun = give(game, "pump_shotgun", becky)
+    ir = {"do": "log", "what": {"lit": "{} runs out on {}; dice {}; {}", "type": "str"},
+          "args": {"with": {"list": [{"name": "w"}, {"attr": "out_of_ammo", "of": {"name": "w"}},
+                                     {"list": [{"lit": 3, "type": "int"}, {"lit": 5, "type": "int"}]},
+                                     {"lit": True, "type": "bool"}]}}}
+    interp.stmt(ir)(game._plain_ctx().child({"w": shotgun}))
+    entry = game.entries[-1]
+    assert entry["text"] == "Pump Shotgun runs out on 1-2; dice 3, 5; yes"
+    assert entry["with"] == [shotgun.id, "1-2", [3, 5], True]
+    assert describe_entry(game, entry) == "Pump Shotgun runs out on 1-2; dice 3, 5; yes"
+    assert describe_entry(game, {**entry, "with": [None, "1-2", [], False]}) == "nothing runs out on 1-2; dice ; no"
 
 
 # ---- a choice says what it is for (`choose card c "to get rid of" …`) ----------------------------------
