@@ -1145,7 +1145,7 @@ def _track(game, e) -> str:
 def _play(game, e) -> str:
     on = f" on {_name(game, 'what', e['on'])}" if e.get("on") else ""  # a unit, a card, a space or a building
     text = _card_props(game, e["card"]).get("text")
-    said = f": {_clip(text, 90)}" if isinstance(text, str) and text else ""
+    said = f": {_clip(text, 220)}" if isinstance(text, str) and text else ""  # whole: the other side may answer it
     return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}{said}"
 
 

@@ -806,13 +806,13 @@ def test_one_unit_s_walk_is_one_line_that_stays(lnoe):
     game = new_game(lnoe, "die-zombies-die", seed=5)
     zombie = put(game, "zombie", "town_center.b2")
     cards = list(game.state["cards"])
-    at = {"round": 2, "at": "zombie_turn.spawn_roll.start", "rule": "Zombie Hunger in Longer Moves"}
+    at = {"round": 2, "at": "zombie_turn.spawn_roll.start", "rule": "Longer Zombie Moves"}
     walk = [{"type": "move", "unit": zombie.id, "from": "town_center.b2", "to": "town_center.a2", **at},
             {"type": "move", "unit": zombie.id, "from": "town_center.a2", "to": "town_center.a3", **at}]
     entries = [*walk, *({"type": "discard", "card": c, "round": 2, "at": "zombie_turn.spawn_roll.start"}
                         for c in cards[:30])]
     lines = log_view(game, entries, lines=6).plain.splitlines()
-    assert any(re.fullmatch(r"  Zombie \d+ moves Town Center b2 → a2 → a3 \(Zombie Hunger in Longer Moves\)", line)
+    assert any(re.fullmatch(r"  Zombie \d+ moves Town Center b2 → a2 → a3 \(Longer Zombie Moves\)", line)
                for line in lines), lines
 
 
@@ -831,7 +831,8 @@ def test_a_card_s_numbers_are_shown_with_its_text(lnoe):
     assert "Revolver (carried by Sheriff Anderson): [Range 0–3 · To Hit 4+ · Out of Ammo 1] Ranged" in cards_view(game, "heroes").plain
     assert explain_option(game, revolver).splitlines()[-1] == "Range 0–3 · To Hit 4+ · Out of Ammo 1"
     assert explain_option(game, kit).splitlines() == [  # a card without numbers: its text alone
-        "type: item", "text: Discard to heal a Wound on a Hero in the same space."]
+        "type: item", "timing: Before a Hero's fights, or at the end of the Hero Turn",
+        "text: Discard to heal a Wound on a Hero in the same space."]
 
 
 def test_a_three_digit_number_on_a_crowded_cell_says_so_by_its_colour(lnoe):

@@ -328,7 +328,7 @@ def test_faq_4_cancel_any_zombie_card_that_remains_in_play_and_its_marker_goes(p
     cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("zombie_turn.spawn_roll.start")
     assert where(game, card) == "play" and len(space_marked(game, "locked_door")) == 2  # the doorway's two spaces
-    answer(game, "heroes", "not_this_time", "locked_door")
+    answer(game, "heroes", "locked_door", "not_this_time")  # the card to cancel first, then the cancel card
     game.emit("hero_turn.start")
     assert where(game, card) == "discard" and where(game, cancel) == "discard"
     assert space_marked(game, "locked_door") == []

@@ -14,7 +14,7 @@ import pytest
 from spawnpit.engine.human import ask_text
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
-from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
 
 
 def _plays(game) -> list[tuple[str, str | None]]:
@@ -136,7 +136,7 @@ def test_a_card_whose_target_dies_while_it_is_answered_does_nothing(pack):
     """The review found Divide and Conquer aimed at Father Joseph, who dies of his own Strength of Spirit:
     the card goes to the discard pile with its dead Hero (Cards on a Hero), and its effect must not run
     after that (it said "No Hero is alone on a board section")."""
-    game = bare_game(pack, heroes=["Strength of Spirit: take a Wound and try to cancel"])
+    game = bare_game(pack, heroes=["Strength of Spirit: take a Wound that kills him, and try to cancel"])
     joseph = put(game, "father_joseph", "town_center.b2")
     game.state["units"][joseph.id]["wounds"] = game.table.attribute(joseph, "health") - 1
     far = next(s for s in game.board.spaces if not s.startswith("town_center"))
@@ -237,3 +237,120 @@ def test_a_choose_question_in_words_is_parsed_and_kept(tmp_path):
     rule = next(o for o in result.pack["objects"] if o.get("id") == "pick")
     statement = rule["hooks"][0]["body"][0]
     assert statement["ask"] == "to look at" and statement["choose"] == "unit"
+
+
+# ---- session 24 play-test: cards offered when they can help, and said when they act --------------------
+
+
+def _give(game, card, unit):
+    from tests.engine.test_lnoe_faq import give
+
+    return give(game, card, unit)
+
+
+def test_a_first_aid_kit_may_be_used_before_the_heros_fights(pack):
+    """The play-test saw Sally (1 Wound of 2) die in her own fight with two Kits on her: the Kit was only
+    offered at the end of the Hero Turn."""
+    game = bare_game(pack, heroes=["sally", "sally"])
+    sally = put(game, "sally", "town_center.b2")
+    game.state["units"][sally.id]["wounds"] = 1
+    put(game, "zombie", "town_center.b2")
+    kit = _give(game, "first_aid_kit", sally)
+    game.emit("hero_turn.fight.start", {"unit": sally})
+    assert [label for label, _ in game.policies["heroes"].asked] == ["choose hero to use the First Aid Kit", "choose hero to heal"]
+    assert game.state["units"][sally.id]["wounds"] == 0 and where(game, kit) == "discard"
+
+
+def test_the_ai_keeps_its_first_aid_kit_before_a_fight_unless_the_hero_is_one_wound_from_death(pack):
+    from spawnpit.engine.policies import AIPolicy
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    becky = put(game, "becky", "town_center.b2")  # 3 Health
+    game.state["units"][becky.id]["wounds"] = 1
+    put(game, "zombie", "town_center.b2")
+    kit = _give(game, "first_aid_kit", becky)
+    game.emit("hero_turn.fight.start", {"unit": becky})
+    assert where(game, kit) == becky.id
+    game.state["units"][becky.id]["wounds"] = 2
+    game.emit("hero_turn.fight.start", {"unit": becky})
+    assert where(game, kit) == "discard" and game.state["units"][becky.id]["wounds"] == 1
+
+
+def test_a_fire_extinguisher_may_be_sprayed_as_the_move_action_begins(pack):
+    game = bare_game(pack, heroes=["town_center.a1", 0])
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    zombie = put(game, "zombie", "town_center.a1")
+    card = _give(game, "fire_extinguisher", jake)
+    game.emit("hero_turn.move.start", {"unit": jake})
+    asked = game.policies["heroes"].asked
+    assert [label for label, _ in asked] == ["choose space to spray", "choose space to drive a Zombie into"]
+    assert where(game, zombie) == asked[1][1][0].id and where(game, card) == "discard"
+    assert where(game, zombie).startswith("l_boards.")  # out of the Town Center, away from Jake
+
+
+def test_just_what_i_needed_may_be_played_before_the_heros_fights(pack):
+    from tests.engine.test_lnoe_faq import to_discard
+
+    game = bare_game(pack, heroes=["just_what_i_needed", "chainsaw"])
+    billy = put(game, "billy", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    to_hand(game, "just_what_i_needed", "heroes")
+    saw = to_discard(game, "chainsaw")
+    game.emit("hero_turn.fight.start", {"unit": billy})
+    assert where(game, Ref("card", saw)) == billy.id
+
+
+def test_handy_is_offered_only_when_the_break_test_would_break_the_weapon(pack):
+    game = bare_game(pack, heroes=[0, 0])
+    jenny, zombie = put(game, "jenny", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    bat = _give(game, "baseball_bat", jenny)
+    left = dice(game, [2, 5], [4], [5], [4])  # the bat's die makes doubles; the break test of 4 holds
+    game.emit("fight", {"fighter": jenny, "foe": zombie})
+    assert not left and where(game, bat) == jenny.id
+    assert not any("Handy" in str(o) for _, options in game.policies["heroes"].asked for o in options)
+
+
+def test_becky_is_offered_her_first_aid_only_for_a_wounded_hero(pack):
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    sally = put(game, "sally", "town_center.b2")
+    game.emit("hero_turn.end")
+    assert game.policies["heroes"].asked == []  # nobody to heal: no question
+    game.state["units"][sally.id]["wounds"] = 1
+    answer(game, "heroes", "sally")
+    game.emit("hero_turn.end")
+    assert game.state["units"][sally.id]["wounds"] == 0
+
+
+def test_track_stars_bonus_is_said(pack):
+    """The play-test saw "rolled 1D6: 1" and then Billy offered spaces 2 steps away."""
+    game = bare_game(pack, heroes=["town_center.b2"])
+    billy = put(game, "billy", "town_center.b2")
+    dice(game, [1])
+    game.emit("move", {"unit": billy})
+    assert "Billy adds 1 to the movement roll: 2 spaces" in [e["text"] for e in game.entries if e["type"] == "note"]
+
+
+def test_a_hero_with_a_gun_and_nothing_to_shoot_is_told_why(pack):
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    _give(game, "revolver", sheriff)
+    game.emit("hero_turn.ranged_attack", {"unit": sheriff})
+    assert "Sheriff Anderson: no Zombie in range and in sight to shoot" in [e["text"] for e in game.entries if e["type"] == "note"]
+    put(game, "zombie", "town_center.a1")
+    before = len(game.entries)
+    game.emit("hero_turn.ranged_attack", {"unit": sheriff})
+    assert not [e for e in game.entries[before:] if e["type"] == "note" and "no Zombie" in e["text"]]
+
+
+def test_a_card_played_shows_its_whole_text(pack):
+    """The play-test could not read a Zombie card (cut at 90 characters) before deciding to cancel it."""
+    from spawnpit.engine.human import describe_entry
+
+    game = bare_game(pack)
+    hysteria = next(o for o in pack["objects"] if o.get("id") == "hysteria")
+    text = " ".join(hysteria["props"]["text"].split())
+    assert len(text) > 90
+    line = describe_entry(game, {"type": "play", "card": "hysteria", "side": "zombies", "on": None})
+    assert line.endswith(text), line
