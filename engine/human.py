@@ -224,7 +224,7 @@ class HumanPolicy:
                 return Text(f"there is no option {n}", style="yellow")
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "m":
-            return board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width)
+            return board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width, roster=False)
         if word == "b":
             return board_view(game, numbers, self._compact(game), side, whole=False)
         if word == "c":
@@ -1527,17 +1527,19 @@ def _space_columns(game, options: list) -> Group:
 # ---- the board -----------------------------------------------------------------------------------
 
 def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
-               whole: bool = True, width: int | None = None):
+               whole: bool = True, width: int | None = None, roster: bool = True):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
-    between them place on the table is one map of the whole town (when it fits `width`)."""
-    drawn, key = board_parts(game, numbers, compact, viewer, whole, width)
+    between them place on the table is one map of the whole town (when it fits `width`). `roster`: the
+    key says where each side's units are (`m` leaves it out: the map shows them, and map and key then
+    fit 80x24 with the question under them)."""
+    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster)
     return Group(*drawn, *key)
 
 
 def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
-                whole: bool = True, width: int | None = None) -> tuple[list, list]:
+                whole: bool = True, width: int | None = None, roster: bool = True) -> tuple[list, list]:
     """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
     the markers line)."""
     board = game.board
@@ -1550,7 +1552,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     marked = markers_line(game)
     drawn = map_compact(game, marks, numbers) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
-        return [drawn, *off_grid], [legend(game, True, compact, viewer, width), *([marked] if marked else [])]
+        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster), *([marked] if marked else [])]
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -1559,7 +1561,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
     return (([Columns(panels)] if panels else []) + off_grid,
-            [legend(game, bool(panels), compact, viewer, width), *([marked] if marked else [])])
+            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster), *([marked] if marked else [])])
 
 
 def town_layout(game):
@@ -1986,12 +1988,15 @@ def markers_line(game) -> Text | None:
     return out
 
 
-def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, width: int | None = None) -> Text:
+def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, width: int | None = None,
+           numbered: bool = True, roster: bool = True) -> Text:
     """Which letter is which side (and where its units are, but for the `viewer`'s, which their own
-    panel lists), the building shades, the edge marks (sides with no unit at all in this game left out)."""
+    panel lists), the building shades, the edge marks (sides with no unit at all in this game left out).
+    What a compact cell may show is explained only when some cell shows it (a crowded space; option
+    numbers on the board, `numbered`): at 80x24 the map and its key just fit."""
     out, symbols = Text(), side_symbols(game)
     present = {r["side"] for r in game.state["units"].values()}
-    sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present]
+    sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present] if roster else []
     for i, (side, letter, style) in enumerate(sides):  # one line for them all (wrapped where it must)
         out.append("  ·  " if i else "", style="grey50").append(letter, style=style)
         roster = "your side (c lists them)" if side == viewer else _roster(game, side) or "none on the board"
@@ -2007,9 +2012,12 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             items.append(Text.assemble(("sp", "italic grey62"), " spawn point"))
             shown = dict.fromkeys(m for sid in game.board.spaces for m in [_space_marker(game, sid)] if m)
             items += [Text.assemble((_marker_letters(game, m), MARKER_STYLE), f" {_marker_title(game, m)}") for m in shown]
-            named = next(iter(unit_labels(game).values()), "Ab")  # a crowded space: a label, then a count
-            items.append(Text.assemble((f"{named}3", "bold"), f" {named} and 3 more (the 3 in their side's colour)"))
-            items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice with someone there (?N: who)"))
+            spaces = [r["space"] for r in game.state["units"].values() if r.get("space")]
+            if len(spaces) != len(set(spaces)):  # a crowded space: a label, then a count
+                named = next(iter(unit_labels(game).values()), "Ab")
+                items.append(Text.assemble((f"{named}3", "bold"), f" {named} + 3 more"))
+            if numbered:
+                items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
         line = 0
         for item in items:  # a line broken between two names, never inside one
             if line and width and line + 2 + len(item) > width:

@@ -854,4 +854,4 @@ def test_a_three_digit_number_on_a_crowded_cell_says_so_by_its_colour(lnoe):
     text, found = styles(here, 12)
     assert text == "12Z" and NUMBER_STYLE in found  # room for the Zombie: the number as usual
     assert styles(empty, 123) == ("123", {NUMBER_STYLE})
-    assert "a choice with someone there" in legend(game, True, compact=True).plain
+    assert "a choice where someone is (?N)" in legend(game, True, compact=True).plain

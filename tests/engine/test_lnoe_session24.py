@@ -354,3 +354,25 @@ def test_a_card_played_shows_its_whole_text(pack):
     assert len(text) > 90
     line = describe_entry(game, {"type": "play", "card": "hysteria", "side": "zombies", "on": None})
     assert line.endswith(text), line
+
+
+def test_the_m_map_and_its_key_fit_an_80_by_24_terminal_under_the_question(pack):
+    """The play-test's `m` scrolled the top two rows of the map away at 80x24: map and key must leave two
+    lines for the question and the prompt."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import board_view
+
+    for seed in (1, 2, 3, 4):
+        game = bare_game(pack, seed=seed)
+        put(game, "becky", "town_center.b2")
+        put(game, "zombie", "town_center.b2")
+        put(game, "zombie", "town_center.a1")
+        put(game, "zombie", "town_center.a1")
+        numbers = {"town_center.b2": 1, "town_center.a1": 2}
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(board_view(game, numbers, True, "heroes", whole=True, width=80, roster=False))
+        lines = out.file.getvalue().splitlines()
+        assert lines[0].startswith("╭") and len(lines) <= 22, "\n".join(lines)
