@@ -54,8 +54,8 @@ HELP = """Type the number of an option and press Enter. Other commands:
   o   the goals and how far each is
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this same question by itself until the round ends,
-      whoever it is asked about (a card you keep for later, offered at
-      every Zombie card or to each Hero in turn)
+      whoever and whatever it is asked about (a card you keep for later,
+      offered at every Zombie card, whichever card it is, or to each Hero)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit that is one of a kind has its own letters (Sh Sheriff
@@ -1102,9 +1102,10 @@ def _choice(game, e) -> str:
         shown = "pass"
     elif picked in _action_titles(game):  # an action is logged by its id
         shown = _action_titles(game)[picked]
-    else:
-        shown = _unit(game, picked)
-    return f"{_called(game, 'side', e['side'])} chose {shown} ({e['label']})"
+    else:  # a unit, a card, a space, a building, an option's words
+        shown = _name(game, "what", picked)
+    rule = {"title": e["rule"]} if isinstance(e.get("rule"), str) else None
+    return f"{_called(game, 'side', e['side'])} chose {shown} ({ask_text(game, str(e['label']), rule)})"
 
 
 def _hidden(game) -> frozenset:

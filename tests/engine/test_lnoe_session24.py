@@ -45,6 +45,7 @@ def test_hysterias_hero_is_named_before_the_heroes_may_cancel_it(pack):
     zombies = game.policies["zombies"]
     assert [label for label, _ in zombies.asked] == ["choose hero to play it on"]
     assert seen.asked, "the Heroes were never asked about the cancel card"
+    assert seen.asked[0][0] == "choose card to play"  # Cancel Cards: Not This Time!, or pass
     assert seen.asked[0][1] == [("hysteria", jake.id)]  # the target was in the log when they were asked
     assert game.table.has(jake, Ref("marker", "hysterical"))
 
@@ -376,3 +377,14 @@ def test_the_m_map_and_its_key_fit_an_80_by_24_terminal_under_the_question(pack)
         out.print(board_view(game, numbers, True, "heroes", whole=True, width=80, roster=False))
         lines = out.file.getvalue().splitlines()
         assert lines[0].startswith("╭") and len(lines) <= 22, "\n".join(lines)
+
+
+def test_a_choice_in_the_log_names_what_was_chosen_and_the_question(pack):
+    """The review saw "Zombies chose l_boards.bank_gas_station_junkyard.gas_station (choose building)"."""
+    from spawnpit.engine.human import describe_entry
+
+    game = bare_game(pack)
+    building = next(iter(game.board.buildings))
+    line = describe_entry(game, {"type": "choice", "side": "zombies", "picked": building,
+                                 "label": "choose building to play it on", "rule": "Lights Out"})
+    assert line == f"Zombies chose {game.board.buildings[building].title} (Lights Out: choose a building to play it on)"
