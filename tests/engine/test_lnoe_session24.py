@@ -388,3 +388,30 @@ def test_a_choice_in_the_log_names_what_was_chosen_and_the_question(pack):
     line = describe_entry(game, {"type": "choice", "side": "zombies", "picked": building,
                                  "label": "choose building to play it on", "rule": "Lights Out"})
     assert line == f"Zombies chose {game.board.buildings[building].title} (Lights Out: choose a building to play it on)"
+
+
+def test_unrelenting_attack_attacks_the_hero_who_fended_the_zombie_off(pack):
+    """The play-test was offered Father Joseph or Billy for the Zombie's new fight in Father Joseph's own
+    Fight step: the Zombie attacks again the Hero it just fought."""
+    game = bare_game(pack, zombies=[0], heroes=[0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    billy = put(game, "billy", "town_center.b2")
+    card = to_hand(game, "unrelenting_attack", "zombies")
+    left = dice(game, [5, 3], [4], [2, 1], [6])  # fended off; the new fight is lost
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left and where(game, Ref("card", card)) == "discard"
+    assert not [label for label, _ in game.policies["heroes"].asked if label == "choose hero"]
+    assert game.state["units"][sheriff.id]["wounds"] == 1 and game.state["units"][billy.id]["wounds"] == 0
+    assert not game.table.has(sheriff, Ref("marker", "attacked_again"))
+
+
+def test_unrelenting_attack_cancelled_leaves_no_mark_on_the_hero(pack):
+    game = bare_game(pack, zombies=[0], heroes=["not_this_time"])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    to_hand(game, "unrelenting_attack", "zombies")
+    to_hand(game, "not_this_time", "heroes")
+    left = dice(game, [5, 3], [4])  # fended off; no new fight
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left and [e["card"] for e in game.entries if e["type"] == "cancel"] == ["unrelenting_attack"]
+    assert not game.table.has(sheriff, Ref("marker", "attacked_again"))
+    assert game.state["units"][sheriff.id]["wounds"] == 0
