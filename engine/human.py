@@ -48,7 +48,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   m   the map again, as the screen draws it (the whole town in one picture
       when it fits), with its legend and markers
   b   each board on its own, with cell names (a1, b3...), its legend and
-      markers
+      markers (where they do not all fit: a list, and b N shows board N)
   c   your side: units, wounds, items, cards
   l   the last 60 log lines
   o   the goals and how far each is
@@ -153,6 +153,26 @@ class HumanPolicy:
         """Whether each question's screen is cut to the terminal's height (see `fitted`)."""
         return self.fit if self.fit is not None else self.console.is_terminal
 
+    def _boards(self, game, numbers, side, which: int | None):
+        """`b`: each board on its own with its cell names; where they do not all fit the terminal's
+        height, `b` lists them and `b N` shows the Nth (at 80x24 they took some 60 lines at once)."""
+        compact = self._compact(game)
+        width = self.console.width
+        drawn = board_view(game, numbers, compact, side, whole=False, width=width)
+        grids = board_grids(game)
+        lines = len(self.console.render_lines(drawn, self.console.options, pad=False))
+        if which is None and (lines <= self.console.height - 2 or len(grids) < 2):
+            return drawn
+        if which is not None and not 1 <= which <= len(grids):
+            return Text(f"there is no board {which}: b lists them", style="yellow")
+        if which is None:
+            out = Text("The boards (b N shows one, with its cell names):\n")
+            for i, gid in enumerate(grids, 1):
+                out.append(f"  b{i}", style="bold").append(f"  {_part_title(game, gid)}\n")
+            out.rstrip()
+            return out
+        return board_view(game, numbers, compact, side, whole=False, width=width, part=grids[which - 1])
+
     def _compact(self, game) -> bool:
         if self.compact is not None:
             return self.compact
@@ -225,8 +245,9 @@ class HumanPolicy:
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "m":
             return board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width, roster=False)
-        if word == "b":
-            return board_view(game, numbers, self._compact(game), side, whole=False)
+        board = re.fullmatch(r"b\s*(\d*)", word)
+        if board:
+            return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
         if word == "c":
             return Group(side_view(game, side) or Text("nothing to show for your side"), cards_view(game, side))
         if word == "l":
@@ -1528,27 +1549,28 @@ def _space_columns(game, options: list) -> Group:
 # ---- the board -----------------------------------------------------------------------------------
 
 def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
-               whole: bool = True, width: int | None = None, roster: bool = True):
+               whole: bool = True, width: int | None = None, roster: bool = True, part: str | None = None):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
     between them place on the table is one map of the whole town (when it fits `width`). `roster`: the
     key says where each side's units are (`m` leaves it out: the map shows them, and map and key then
     fit 80x24 with the question under them)."""
-    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster)
+    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster, part)
     return Group(*drawn, *key)
 
 
 def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
-                whole: bool = True, width: int | None = None, roster: bool = True) -> tuple[list, list]:
+                whole: bool = True, width: int | None = None, roster: bool = True,
+                part: str | None = None) -> tuple[list, list]:
     """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
-    the markers line)."""
+    the markers line). `part`: that grid alone (`b N`)."""
     board = game.board
     if board is None:
         return [Text("(this scenario has no board)", style="grey50")], []
     marks, numbers = unit_marks(game, compact), numbers or {}
-    grids = list(dict.fromkeys(board.info[s].grid for s in board.spaces if board.info[s].grid))
-    rest = [s for s in board.spaces if board.info[s].grid is None]
+    grids = board_grids(game) if part is None else [part]
+    rest = [s for s in board.spaces if board.info[s].grid is None] if part is None else []
     off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
     marked = markers_line(game)
     drawn = map_compact(game, marks, numbers) if compact and whole else None
@@ -1563,6 +1585,12 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
                             width=max(inner, len(title) + 4) + 2))
     return (([Columns(panels)] if panels else []) + off_grid,
             [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster), *([marked] if marked else [])])
+
+
+def board_grids(game) -> list[str]:
+    """The board's grids (its parts with cells), in the order the board lists its spaces."""
+    board = game.board
+    return list(dict.fromkeys(board.info[s].grid for s in board.spaces if board.info[s].grid)) if board else []
 
 
 def town_layout(game):

@@ -312,7 +312,7 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     from spawnpit.engine import AIPolicy
 
     con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
-    human = HumanPolicy(console=con, input=answers(["b"]))  # compact chosen by itself: the board is tall
+    human = HumanPolicy(console=con, input=answers(["b", "b1", "b2", "b3", "b4", "b5"]))  # compact by itself: the board is tall
     game = new_game(lnoe, "die-zombies-die", seed=0, policies={"heroes": human, "zombies": AIPolicy()})
     play(game)
     human.finish(game)
@@ -323,7 +323,8 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     whole = [t for t in tops if "Small Town (b: each board with its cell names)" in t]
     assert len(whole) > 10 and all(len(t) <= 67 for t in whole)       # the whole town, one map a screen
     assert re.search(r"│ +Town Center +│", out)                          # the centre board in its hole
-    parts = [t for t in tops if t not in whole]                          # b: each board, titled, once
+    parts = [t for t in tops if t not in whole]                          # b N: each board, titled, once
+    assert "The boards (b N shows one, with its cell names):" in out       # b: too tall for 24 lines, a list
     assert len(parts) == len(grids) == 5 and all("…" not in t for t in parts)
     assert sum(bool(re.search(r" \((north|south)(east|west)\) ", t)) for t in parts) == 4
     for noise in ("ai_hunt", "zombie_cards_passed", "move_roll", "hero_dice", "Martians", "side:heroes", "u7"):

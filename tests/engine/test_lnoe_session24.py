@@ -415,3 +415,26 @@ def test_unrelenting_attack_cancelled_leaves_no_mark_on_the_hero(pack):
     assert not left and [e["card"] for e in game.entries if e["type"] == "cancel"] == ["unrelenting_attack"]
     assert not game.table.has(sheriff, Ref("marker", "attacked_again"))
     assert game.state["units"][sheriff.id]["wounds"] == 0
+
+
+def test_b_lists_the_boards_on_a_small_terminal_and_b_n_shows_one(pack):
+    """At 80x24 the play-test's `b` printed some 60 lines at once."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
+    def shown(word):
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(policy._command(game, "heroes", word, [None], {}))
+        return out.file.getvalue().splitlines()
+    listed = shown("b")
+    assert listed[0].startswith("The boards (b N shows one") and len(listed) == 6  # the Town Center and 4 L-boards
+    second = shown("b2")
+    assert len(second) <= 22 and second[0].startswith("╭") and listed[2].split("  ", 2)[2] in second[0]
+    assert all(len(line) <= 80 for line in second)
+    assert shown("b9") == ["there is no board 9: b lists them"]
