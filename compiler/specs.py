@@ -218,6 +218,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "lowest": (("value",), "num"),
     "doubles": (("value",), "bool"),
     "dice": (("value",), "num"),
+    "below": (("value", "num"), "any"),
     "reach": (("unit", "num"), "sel"),
     "steps": (("unit", "place"), "num"),
     "within": (("value", "value"), "bool"),

@@ -45,24 +45,23 @@ CROWDED_NUMBER_STYLE = "bold white on red"  # a numbered compact cell whose numb
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items,
       a space's building and who is there
-  m   the map again, as the screen draws it (the whole town in one picture
-      when it fits), with its legend and markers
-  b   each board on its own, with cell names (a1, b3...), its legend and
-      markers (where they do not all fit: a list, and b N shows board N)
+  m   the map again, with its legend and markers
+  b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
   l   the last 60 log lines
   o   the goals and how far each is
   a   let the AI answer this question for you (as the ai player would)
-  p!  pass, and pass on this same question by itself until the round ends,
-      whoever and whatever it is asked about (a card you keep for later,
-      offered at every Zombie card, whichever card it is, or to each Hero)
+  p!  pass, and pass on this question by itself until the round ends,
+      whoever and whatever it is about (a card you keep, offered again at
+      every card the other side plays, or to each of your units in turn)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
-On the board a unit that is one of a kind has its own letters (Sh Sheriff
-Anderson, Jo Johnny: the legend and your side's panel say which is who); a
-side's letter with a number (Z3) is that many of its units alike in the space
-(or, in a crowded compact cell, of its units); a choice of spaces numbers them
-on the board (yellow). A screen too tall for the terminal leaves parts out
+On the board a unit that is one of a kind has its own letters (the legend and
+your side's panel say which is who); a side's letter with a number (Z3) is
+that many of its units alike in the space (in a crowded compact cell, of its
+units); a choice of spaces numbers them on the board (yellow). Walls are ━┃,
+doors ╍╏, windows ┄┆; on the one-line map a cell underlined has a wall (a
+door, a window) below it. A screen too tall for the terminal leaves parts out
 and says which, with the command that shows them."""
 
 
@@ -244,7 +243,14 @@ class HumanPolicy:
                 return Text(f"there is no option {n}", style="yellow")
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "m":
-            return board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width, roster=False)
+            # the question and the prompt must stay under it: the wall/door marks go first (? lists them),
+            # then the markers line (the map shows each marker's letters, the legend names them)
+            for less in ({}, {"edges": False}, {"edges": False, "markers": False}):
+                drawn = board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width,
+                                   roster=False, **less)
+                if len(self.console.render_lines(drawn, self.console.options, pad=False)) <= self.console.height - 2:
+                    break
+            return drawn
         board = re.fullmatch(r"b\s*(\d*)", word)
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
@@ -693,7 +699,8 @@ def side_view(game, side: str | None, new: set | None = None):
         foot.append("Hand: ", style="bold")
         for i, item in enumerate(hand):
             foot.append(", " if i else "").append_text(item)
-    in_play = [_called(game, "card", r["proto"]) for r in cards.values() if r["where"] == "play"]
+    in_play = [_called(game, "card", r["proto"]) + (f" (on {_name(game, 'what', r['target'][1])})" if r.get("target") else "")
+               for r in cards.values() if r["where"] == "play"]  # "Faith (on Sally)": the play-test could not tell
     if in_play:
         foot.append("  ·  " if foot else "").append("In play: ", style="bold").append(", ".join(in_play))
     for other in game.model.sides:
@@ -1549,20 +1556,21 @@ def _space_columns(game, options: list) -> Group:
 # ---- the board -----------------------------------------------------------------------------------
 
 def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
-               whole: bool = True, width: int | None = None, roster: bool = True, part: str | None = None):
+               whole: bool = True, width: int | None = None, roster: bool = True, part: str | None = None,
+               edges: bool = True, markers: bool = True):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
     between them place on the table is one map of the whole town (when it fits `width`). `roster`: the
     key says where each side's units are (`m` leaves it out: the map shows them, and map and key then
     fit 80x24 with the question under them)."""
-    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster, part)
+    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster, part, edges, markers)
     return Group(*drawn, *key)
 
 
 def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
                 whole: bool = True, width: int | None = None, roster: bool = True,
-                part: str | None = None) -> tuple[list, list]:
+                part: str | None = None, edges: bool = True, markers: bool = True) -> tuple[list, list]:
     """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
     the markers line). `part`: that grid alone (`b N`)."""
     board = game.board
@@ -1572,10 +1580,10 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     grids = board_grids(game) if part is None else [part]
     rest = [s for s in board.spaces if board.info[s].grid is None] if part is None else []
     off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
-    marked = markers_line(game)
+    marked = markers_line(game) if markers else None
     drawn = map_compact(game, marks, numbers) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
-        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster), *([marked] if marked else [])]
+        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster, edges), *([marked] if marked else [])]
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -1584,7 +1592,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
     return (([Columns(panels)] if panels else []) + off_grid,
-            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster), *([marked] if marked else [])])
+            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster, edges), *([marked] if marked else [])])
 
 
 def board_grids(game) -> list[str]:
@@ -2018,7 +2026,7 @@ def markers_line(game) -> Text | None:
 
 
 def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, width: int | None = None,
-           numbered: bool = True, roster: bool = True) -> Text:
+           numbered: bool = True, roster: bool = True, edges: bool = True) -> Text:
     """Which letter is which side (and where its units are, but for the `viewer`'s, which their own
     panel lists), the building shades, the edge marks (sides with no unit at all in this game left out).
     What a compact cell may show is explained only when some cell shows it (a crowded space; option
@@ -2058,9 +2066,9 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             out.append_text(item)
             line += len(item)
         out.append("\n")
-    for kind in ("wall", "door", "window") if grids else ():
+    for kind in ("wall", "door", "window") if grids and edges else ():
         out.append(EDGES[kind][1] + EDGES[kind][0], style=EDGES[kind][2]).append(f" {kind}  ")
-    if grids and compact:  # one line a row: what lies between a cell and the one below is underlined
+    if grids and compact and edges:  # one line a row: what lies between a cell and the one below is underlined
         out.append("ab", style=UNDERLINES["wall"]).append(" underlined: a wall below (")
         out.append("door", style="yellow").append(", ").append("window", style="blue").append(")")
     out.rstrip()

@@ -83,7 +83,7 @@ class _Scope:
 _UNSET = object()
 _SCOPES: list[_Scope] = []  # the scopes being compiled, outermost first
 # Functions whose value depends only on their arguments and the table (no dice, no chance, no change).
-PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest",
+PURE_FUNCTIONS = {"count", "any", "all", "min", "max", "distance", "adjacent", "sight", "stat", "list", "highest", "below",
                   "lowest", "doubles", "dice", "reach", "steps", "route", "nearest", "within", "apart", "search_card",
                   "pool_left", "edge", "neighbours"}
 _WORTH = ("select", "call", "chain", "op", "attr", "list", "name")  # dearer to work out than to remember
@@ -1024,6 +1024,7 @@ FUNCTIONS = {
     "lowest": lambda ctx, pool: min(_dice(pool), default=0),
     "doubles": lambda ctx, pool: len(set(_dice(pool))) < len(_dice(pool)),
     "dice": lambda ctx, pool: len(_dice(pool)),
+    "below": lambda ctx, pool, n: [d for d in _dice(pool) if d < n],
     "reach": lambda ctx, unit, n: _movement.reach(ctx.game, unit, n),
     "steps": lambda ctx, unit, place: _movement.steps(ctx.game, unit, ctx.game.space_ref(place).id),
     "route": lambda ctx, unit, a, b: _movement.route(ctx.game, unit, ctx.game.space_ref(a).id, ctx.game.space_ref(b).id),

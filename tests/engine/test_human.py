@@ -580,7 +580,7 @@ def test_goals_joined_by_or_and_goals_written_as_expressions_read_with_their_pro
     game = new_game(lnoe, "save-the-townsfolk", seed=4)
     setup(game)
     said = objectives_view(game).plain
-    assert "Zombies win when night lost ≥ 1 (now 0) or heroes killed ≥ 2 (now 0)" in said
+    assert "Zombies win when (dawn ≥ 1 (now 0) and townsfolk held < 4 (now 0)) or heroes killed ≥ 2 (now 0)" in said
     assert "win zombies win" not in said and "night_lost" not in said
     game = new_game(lnoe, "defend-the-manor-house", seed=4)
     setup(game)

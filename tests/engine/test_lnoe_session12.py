@@ -9,17 +9,18 @@ from tests.engine.test_lnoe_faq import bare_game, give, to_hand, where
 # ---- a re-roll keeps every die the Zombie has ---------------------------------------------------------
 
 
-def test_lucky_rerolls_every_zombie_die_an_extra_die_from_a_fight_card_too(pack):
-    """Sally's Lucky (Complete Rulebook App. I) makes the Zombie re-roll its Fight Dice: as many as it has
-    when she uses it. After Uuuurrggghh! that is two; before, the re-roll was one die and the card's was lost."""
-    # she passes while she is winning, and uses Lucky to answer the Fight: card (a second round of play)
-    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=[None, "Lucky: the Zombie re-rolls its Fight Dice"])
+def test_lucky_rerolls_the_zombie_dice_that_beat_her_an_extra_die_from_a_fight_card_too(pack):
+    """Sally's Lucky (Complete Rulebook App. I) makes the Zombie re-roll any of its Fight Dice, her choice:
+    the ones that tie or beat her best die, among them a Fight: card's extra die (before session 12 the
+    card's die was lost; until session 24 every die was re-rolled, the 4 that lost to her 5 too)."""
+    # she is winning at first (not offered), and uses Lucky to answer the Fight: card
+    game = bare_game(pack, zombies=["uuuurrggghh"], heroes=["Lucky: the Zombie re-rolls the Fight Dice that tie or beat hers"])
     sally, zombie = put(game, "sally", "town_center.b2"), put(game, "zombie", "town_center.b2")
     to_hand(game, "uuuurrggghh", "zombies")
-    left = dice(game, [3, 5], [4], [6], [2, 1])  # hero dice, zombie die, Uuuurrggghh!, Lucky's re-roll
+    left = dice(game, [3, 5], [4], [6], [2])  # hero dice, zombie die, Uuuurrggghh!, Lucky's re-roll of the 6
     game.emit("fight", {"fighter": sally, "foe": zombie})
-    assert not left  # the re-roll asked for two dice: dice() checks the count
-    assert game.state["counters"]["zombie_dice"] == [2, 1]
+    assert not left  # the re-roll asked for one die: dice() checks the count
+    assert game.state["counters"]["zombie_dice"] == [4, 2]
 
 
 def test_rise_to_the_challenge_rerolls_every_zombie_die(pack):

@@ -438,3 +438,60 @@ def test_b_lists_the_boards_on_a_small_terminal_and_b_n_shows_one(pack):
     assert len(second) <= 22 and second[0].startswith("╭") and listed[2].split("  ", 2)[2] in second[0]
     assert all(len(line) <= 80 for line in second)
     assert shown("b9") == ["there is no board 9: b lists them"]
+
+
+def test_m_still_fits_80_by_24_with_marked_spaces_and_the_help_fits_too(pack):
+    """The Zombies' play-test of Save the Townsfolk lost the top of `m` again: a markers line made 25."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HELP, HumanPolicy
+
+    assert len(HELP.splitlines()) <= 22 and max(len(line) for line in HELP.splitlines()) <= 80
+    for seed in (1, 2, 3):
+        game = bare_game(pack, seed=seed)
+        put(game, "becky", "town_center.b2")
+        for _ in range(3):
+            put(game, "zombie", "town_center.a1")
+        spaces = sorted(game.board.spaces)
+        for marker, space in (("fire", spaces[5]), ("gas", spaces[40]), ("locked_door", spaces[80])):
+            game.mark(Ref("space", space), marker, 1, game._plain_ctx())
+        policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(policy._command(game, "heroes", "m", [None], {"town_center.a1": 1}))
+        lines = out.file.getvalue().splitlines()
+        assert lines[0].startswith("╭") and len(lines) <= 22, "\n".join(lines)
+
+
+def test_a_card_in_play_says_what_it_was_played_on(pack):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import side_view
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    sally = put(game, "sally", "town_center.b2")
+    in_play(game, "faith", sally)
+    out = Console(file=StringIO(), width=200, color_system=None)
+    out.print(side_view(game, "zombies"))
+    assert "In play: Faith (on Sally)" in out.file.getvalue()
+
+
+def test_a_longer_zombie_move_and_the_odd_zombies_say_their_numbers(pack):
+    """The Zombies' play-test had to press `l` to find how far a Shambling Zombie could go, and placed
+    Zombies without knowing how many were left."""
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    zombie = put(game, "zombie", "town_center.a1")
+    dice(game)
+    game.emit("zombie_walk", {"walker": zombie, "moves": 3})
+    pits = sorted(game.board.spawn_points)
+    game.emit("new_zombies", {"number": 7, "places": [Ref("space", p) for p in pits]})
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert "Zombie may move up to 3 (Zombie Hunger holds at each step)" in said
+    assert f"New Zombies: 7 over {len(pits)} places (1 on each); the Zombie player places the {7 - len(pits)} left over" in said
+    labels = [label for label, _ in game.policies["zombies"].asked]
+    assert labels.count("choose space for a Zombie left over") == 7 - len(pits)
