@@ -243,11 +243,15 @@ class HumanPolicy:
                 return Text(f"there is no option {n}", style="yellow")
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "m":
-            # the question and the prompt must stay under it: the wall/door marks go first (? lists them),
-            # then the markers line (the map shows each marker's letters, the legend names them)
-            for less in ({}, {"edges": False}, {"edges": False, "markers": False}):
+            # the question and the prompt must stay under it: the roster goes first (the map shows the
+            # units), then the wall/door marks (? lists them), then the markers line when the map shows
+            # every marker itself (a building's own marker, Lights Out, is only in that line)
+            fallbacks = [{}, {"roster": False}, {"roster": False, "edges": False}]
+            if not _building_markers(game):
+                fallbacks.append({"roster": False, "edges": False, "markers": False})
+            for less in fallbacks:
                 drawn = board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width,
-                                   roster=False, **less)
+                                   **less)
                 if len(self.console.render_lines(drawn, self.console.options, pad=False)) <= self.console.height - 2:
                     break
             return drawn
@@ -1988,6 +1992,12 @@ def _marker_title(game, marker: str) -> str:
     return (block.get("title") if block else None) or marker.replace("_", " ")
 
 
+def _building_markers(game) -> bool:
+    """Whether a shown marker lies on a building itself (the map's cells do not draw those)."""
+    return any(n and _shown(game, marker) for record in (game.state.get("buildings") or {}).values()
+               for marker, n in (record.get("markers") or {}).items())
+
+
 def markers_line(game) -> Text | None:
     """The markers on spaces and buildings ("Locked Door: General Store b7"; a marker on every space of a
     building once, "Lights Out: Hospital (every space)"), but for the content's `hidden` bookkeeping and
@@ -2036,8 +2046,8 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
     sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present] if roster else []
     for i, (side, letter, style) in enumerate(sides):  # one line for them all (wrapped where it must)
         out.append("  ·  " if i else "", style="grey50").append(letter, style=style)
-        roster = "your side (c lists them)" if side == viewer else _roster(game, side) or "none on the board"
-        out.append(f" {_called(game, 'side', side)}: {roster}")
+        units = "your side (c lists them)" if side == viewer else _roster(game, side) or "none on the board"
+        out.append(f" {_called(game, 'side', side)}: {units}")
     if sides:
         out.append("\n")
     if grids and game.board.buildings:

@@ -400,7 +400,7 @@ def test_unrelenting_attack_attacks_the_hero_who_fended_the_zombie_off(pack):
     left = dice(game, [5, 3], [4], [2, 1], [6])  # fended off; the new fight is lost
     game.emit("fight", {"fighter": sheriff, "foe": zombie})
     assert not left and where(game, Ref("card", card)) == "discard"
-    assert not [label for label, _ in game.policies["heroes"].asked if label == "choose hero"]
+    assert game.policies["heroes"].asked == []  # no Hero to pick: the one it fought
     assert game.state["units"][sheriff.id]["wounds"] == 1 and game.state["units"][billy.id]["wounds"] == 0
     assert not game.table.has(sheriff, Ref("marker", "attacked_again"))
 
@@ -495,3 +495,110 @@ def test_a_longer_zombie_move_and_the_odd_zombies_say_their_numbers(pack):
     assert f"New Zombies: 7 over {len(pits)} places (1 on each); the Zombie player places the {7 - len(pits)} left over" in said
     labels = [label for label, _ in game.policies["zombies"].asked]
     assert labels.count("choose space for a Zombie left over") == 7 - len(pits)
+
+
+
+# ---- the second review: advice and the questions not asked -------------------------------------------
+
+
+def test_no_cancel_question_at_the_start_of_the_hero_turn_without_a_cancel_card(pack):
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    put(game, "jake_cartwright", "town_center.b2")
+    in_play(game, "lights_out", Ref("building", next(iter(game.board.buildings))))
+    game.emit("hero_turn.start")
+    assert game.policies["heroes"].asked == []
+
+
+def test_the_ai_cancels_a_card_in_play_that_shuts_the_heroes_out_and_keeps_its_card_for_others(pack):
+    from spawnpit.engine.policies import AIPolicy
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    hysteria = in_play(game, "hysteria", jake)
+    cancel = to_hand(game, "not_this_time", "heroes")
+    game.emit("hero_turn.start")
+    assert where(game, Ref("card", cancel)) == "side:heroes" and where(game, Ref("card", hysteria)) == "play"
+    lights = in_play(game, "lights_out", Ref("building", next(iter(game.board.buildings))))
+    game.emit("hero_turn.start")
+    assert where(game, Ref("card", lights)) == "discard" and where(game, Ref("card", cancel)) == "discard"
+
+
+def test_nothing_offered_before_a_fight_or_a_move_when_it_cannot_help(pack):
+    """No Kit question with nobody wounded, no Just What I Needed or Extinguisher with no Zombie near."""
+    game = bare_game(pack)
+    sally = put(game, "sally", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    _give(game, "first_aid_kit", sally)
+    _give(game, "fire_extinguisher", sally)
+    to_hand(game, "just_what_i_needed", "heroes")
+    game.emit("hero_turn.fight.start", {"unit": sally})
+    labels = [label for label, _ in game.policies["heroes"].asked]
+    assert "choose hero to use the First Aid Kit" not in labels
+    game = bare_game(pack)
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    _give(game, "fire_extinguisher", jake)
+    to_hand(game, "just_what_i_needed", "heroes")
+    game.emit("hero_turn.fight.start", {"unit": jake})
+    game.emit("hero_turn.exchange.end", {"unit": jake})
+    assert game.policies["heroes"].asked == []
+
+
+def test_the_ai_keeps_its_extinguisher_as_the_move_begins_and_sprays_at_the_end_of_the_exchange(pack):
+    from spawnpit.engine.policies import AIPolicy
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    put(game, "zombie", "town_center.a1")
+    card = _give(game, "fire_extinguisher", jake)
+    game.emit("hero_turn.move.start", {"unit": jake})
+    assert where(game, card) == jake.id
+    game.emit("hero_turn.exchange.end", {"unit": jake})
+    assert where(game, card) == "discard"
+
+
+def test_just_what_i_needed_before_a_fight_takes_a_weapon_for_the_fight(pack):
+    from spawnpit.engine.policies import AIPolicy
+    from tests.engine.test_lnoe_faq import to_discard
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    billy = put(game, "billy", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    to_hand(game, "just_what_i_needed", "heroes")
+    revolver, bat = to_discard(game, "revolver"), to_discard(game, "baseball_bat")
+    game.emit("hero_turn.fight.start", {"unit": billy})
+    assert where(game, Ref("card", bat)) == billy.id and where(game, Ref("card", revolver)) == "discard"
+
+
+def test_strength_of_spirit_says_when_another_try_would_kill_him(pack):
+    game = bare_game(pack, heroes=["Strength of Spirit: take a Wound and try to cancel", 
+                                   "Strength of Spirit: another Wound, that kills him, another try"])
+    joseph = put(game, "father_joseph", "town_center.b2")
+    game.state["units"][joseph.id]["wounds"] = game.table.attribute(joseph, "health") - 2
+    put(game, "sally", "town_center.a1")
+    card = to_hand(game, "teen_angst", "zombies")
+    left = dice(game, [1], [4])  # the first try fails; the second, that kills him, holds
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert not left and where(game, joseph) is None
+    assert [e["card"] for e in game.entries if e["type"] == "cancel"] == ["teen_angst"]
+
+
+def test_strength_of_spirit_on_a_card_in_play_says_when_the_wound_kills_him(pack):
+    from tests.engine.test_lnoe_cards import in_play
+
+    game = bare_game(pack)
+    joseph = put(game, "father_joseph", "town_center.b2")
+    game.state["units"][joseph.id]["wounds"] = game.table.attribute(joseph, "health") - 1
+    in_play(game, "lights_out", Ref("building", next(iter(game.board.buildings))))
+    game.emit("hero_turn.start")
+    assert [label for label, _ in game.policies["heroes"].asked] == ["choose card to cancel with the Wound that kills him"]
+
+
+def test_no_lnoe_card_text_is_cut_where_a_played_card_is_shown(pack):
+    longest = max(len(" ".join(str(o["props"].get("text", "")).split())) for o in pack["objects"] if o["kind"] == "card")
+    assert longest <= 220  # engine.human._play clips at 220
