@@ -28,8 +28,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from spawnpit.engine.geometry import (KINDS, SIGHT_BLOCKING, BoardError, SightMap, assemble,
-                                      edge_kinds, listed)
+from spawnpit.engine.geometry import (KINDS, SIGHT_BLOCKING, BoardError, SightMap, TownSight, assemble,
+                                      edge_kinds, hole_boxes, integral, listed, shared_edge)
+from spawnpit.engine.layout import Map, town_map
 
 WALKING = ("open", "door")        # LNOE Heroes: through doors, never walls (CR 8.4.3)
 EVERYTHING = KINDS                # LNOE Zombies "may even move through Walls" (CR 8.1)
@@ -47,7 +48,7 @@ class Space:
     tags: tuple[str, ...]
     building: str | None
     stacking: int | None      # the tightest limit of the tracks it lies on; None: no limit
-    grid: str | None          # which grid it is a cell of (LOS is geometric only within one grid)
+    grid: str | None          # which grid it is a cell of (LOS: SightMap within it, TownSight across grids)
     cell: tuple[int, int] | None
 
 
@@ -388,6 +389,10 @@ class Board:
         do not block. `opaque` spaces stop the line passing through them but can be seen into and out
         of (CR 10.3.2 Forest Spaces).
 
+        Cells of grids a composite board joins (LNOE's L-boards round the Town Center): the same, on the
+        grids as the layout lays them out (`town`, geometry.TownSight), so a line crosses a join as it
+        would cross one board; a grid drawn in the hole others leave shares it evenly.
+
         Anything else (zones, linked off-grid spaces), NotLD p. 10: a zone sees the zones it shares
         an opening with (an edge of kind open/door/window not in `closed`: "Closed Barricades and
         closed Doors interrupt Lines of Sight"); beyond that, exterior zones see along straight lines
@@ -400,12 +405,76 @@ class Board:
             if found is None:
                 sa, sb = self.space(a), self.space(b)
                 if sa.grid is not None and sa.grid == sb.grid:  # one grid's answer, shared by every layout
-                    found = a == b or self.sight[sa.grid].clear(sa.cell, sb.cell)
+                    found = a == b or (self.sight[sa.grid].clear(sa.cell, sb.cell) and self._town_clear(a, b, sa.grid))
                 else:
                     found = self._sight(a, b, frozenset(), frozenset())
                 self._cache[("los0", a, b)] = found
             return found
         return self._sight(a, b, frozenset(opaque), _pairs(closed))
+
+    def _town_clear(self, a: str, b: str, within: str, opaque: frozenset = frozenset()) -> bool:
+        """Two cells of one grid: whether the walls of the rest of the layout (those of a board drawn in
+        the hole this one wraps, a building's outline along a join) leave the line clear."""
+        town = self.town_sight()
+        return town is None or a not in town.box or b not in town.box or town.clear(a, b, opaque, within)
+
+    def town(self) -> Map | None:
+        """Where the grids lie on the table (engine.layout), each turned toward the side its `places`
+        name (northwest, …); None when the links between them do not place them all."""
+        if "town" not in self._cache:
+            spaces = {s: (self.info[s].grid, self.info[s].cell) for s in self.spaces if self.info[s].grid}
+            toward = {}
+            for grid, _ in spaces.values():
+                place = self.places.get(grid.rsplit(".", 1)[-1]) or ""
+                dx = (1 if "east" in place else 0) - (1 if "west" in place else 0)
+                dy = (1 if "south" in place else 0) - (1 if "north" in place else 0)
+                if dx or dy:
+                    toward[grid] = (dx, dy)
+            self._cache["town"] = town_map(spaces, [(s, n) for s in spaces for n, _, _ in self.links[s]], toward)
+        return self._cache["town"]
+
+    def town_sight(self) -> TownSight | None:
+        """Line of Sight across the grids as the layout lays them (geometry.TownSight); None without a
+        layout. Where two grids meet and no edge is declared between touching spaces, the join is
+        open between outdoor spaces and a wall along a building's outline, as edge_kinds reads a join."""
+        if "town_sight" not in self._cache:
+            self._cache["town_sight"] = self._build_town_sight()
+        return self._cache["town_sight"]
+
+    def _build_town_sight(self) -> TownSight | None:
+        town = self.town()
+        if town is None:
+            return None
+        info = self.info
+        box = {sid: (2 * x, 2 * y, 2 * x + 2, 2 * y + 2) for sid, (x, y) in town.at.items()}
+        for hole in town.holes:
+            cells = {s: info[s].cell for s in self.spaces if info[s].grid == hole.grid}
+            linked = [(s, n) for s in cells for n, _, _ in self.links[s] if n in town.at]
+            box.update(hole_boxes(cells, hole, linked, town.at))
+        box = integral(box)
+        grid_of = {sid: info[sid].grid for sid in box}
+
+        def blocks(a: str, b: str) -> bool:
+            kind = self.edge(a, b)
+            if kind is None:  # touching across a join with nothing declared
+                kind = "open" if info[a].building == info[b].building else "wall"
+            return kind in SIGHT_BLOCKING
+
+        walls = []
+        placed = {xy: sid for sid, xy in town.at.items()}
+        for sid, (x, y) in town.at.items():
+            for n in (placed.get((x + 1, y)), placed.get((x, y + 1))):
+                if n is not None and blocks(sid, n):
+                    walls.append((sid, n))
+        rim = [placed[x, y] for hole in town.holes  # the placed cells round a hole, which its spaces may touch
+               for x in range(hole.left - 1, hole.right + 2) for y in range(hole.top - 1, hole.bottom + 2)
+               if (x, y) in placed]
+        holed = [sid for sid in box if sid not in town.at]
+        for i, sid in enumerate(holed):
+            for n in holed[i + 1:] + rim:
+                if shared_edge(box[sid], box[n]) is not None and blocks(sid, n):
+                    walls.append((sid, n))
+        return TownSight.build(box, walls, grid_of)
 
     def _sight(self, a: str, b: str, opaque: frozenset, closed: frozenset) -> bool:
         key = ("los", a, b, opaque, closed)
@@ -419,7 +488,11 @@ class Board:
             return True
         if sa.grid is not None and sa.grid == sb.grid:
             cells = frozenset(self.info[s].cell for s in opaque if self.space(s).grid == sa.grid)
-            return self.sight[sa.grid].clear(sa.cell, sb.cell, cells)
+            return self.sight[sa.grid].clear(sa.cell, sb.cell, cells) and self._town_clear(a, b, sa.grid, opaque)
+        if sa.grid is not None and sb.grid is not None:
+            town = self.town_sight()
+            if town is not None and a in town.box and b in town.box:
+                return town.clear(a, b, opaque)
         if self._opening(a, b, closed):
             return True
         lines = self._cache.get("lines")

@@ -43,6 +43,7 @@ corner).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -155,6 +156,128 @@ class SightMap:
         return True
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TownSight:
+    """Line of Sight across the grids of a composite board laid out as on the table (engine.layout):
+    the rules of SightMap, over every grid at once.
+
+    Each gridded space is a box in one plane (doubled coordinates, as SightMap's): a cell of a grid the
+    layout placed is a unit square; the spaces of a grid drawn in a hole (the Town Center, the Manor
+    House) share the hole evenly, so their boxes may be bigger and their corners fractions. A wall is
+    the boundary two boxes share, for every sight-blocking edge between them. Exact throughout.
+
+    `owner` says whose wall a segment is: the grid both its spaces belong to, or None for a wall
+    where two grids meet. A question about two cells of one grid asks only the walls that grid's own
+    SightMap does not know (`foreign_clear`), so every layout still shares each grid's answers."""
+
+    centre: dict     # space id → (x, y), the centre of its box
+    box: dict        # space id → (x0, y0, x1, y1)
+    segments: tuple  # (run, axis, line, low, high, owner)
+    touching: dict   # space id → frozenset of the runs along its box's edges
+    inside: dict     # grid → the segments not its own that a line between two of its cells may cross
+
+    @classmethod
+    def build(cls, box: dict, walls: list, grid_of: dict) -> "TownSight":
+        """`box`: space id → its box; `walls`: the (a, b) pairs with a sight-blocking edge (a pair
+        whose boxes share no stretch of boundary has no wall in the plane and is left out). The boxes'
+        corners are even integers (see `integral`), so every centre is an integer too."""
+        lines: dict = {}
+        for a, b in walls:
+            found = shared_edge(box[a], box[b])
+            if found is not None:
+                axis, line, low, high = found
+                owner = grid_of[a] if grid_of[a] == grid_of[b] else None
+                lines.setdefault((axis, line), []).append((low, high, a, b, owner))
+        segments, touching, run = [], {}, -1
+        for (axis, line), parts in sorted(lines.items()):
+            end = None
+            for low, high, a, b, owner in sorted(parts, key=lambda part: part[:4]):
+                run += 1 if end is None or low > end else 0
+                end = high if end is None else max(end, high)
+                segments.append((run, axis, line, low, high, owner))
+                for sid in (a, b):
+                    touching[sid] = touching.get(sid, frozenset()) | {run}
+        centre = {sid: ((x0 + x1) // 2, (y0 + y1) // 2) for sid, (x0, y0, x1, y1) in box.items()}
+        inside = {}
+        for grid in set(grid_of.values()):
+            mine = [box[sid] for sid in box if grid_of[sid] == grid]
+            x0, y0 = min(b[0] for b in mine), min(b[1] for b in mine)
+            x1, y1 = max(b[2] for b in mine), max(b[3] for b in mine)
+            inside[grid] = tuple(seg for seg in segments if seg[5] != grid and (
+                x0 < seg[2] < x1 and seg[3] < y1 and seg[4] > y0 if seg[1] == "x" else
+                y0 < seg[2] < y1 and seg[3] < x1 and seg[4] > x0))
+        return cls(centre=centre, box=box, segments=tuple(segments), touching=touching, inside=inside)
+
+    def clear(self, a: str, b: str, opaque: frozenset = frozenset(), within: str | None = None) -> bool:
+        """Centre-to-centre sight from space a to space b: stopped by any wall a does not touch and by
+        the box of any `opaque` space the line passes through (other than its ends). With `within` (the
+        grid of both), only the walls that are not that grid's own."""
+        p, q = self.centre[a], self.centre[b]
+        touched = self.touching.get(a, frozenset())
+        for run, axis, line, low, high, _ in (self.segments if within is None else self.inside.get(within, ())):
+            if run not in touched and _crosses(p, q, axis, line, low, high):
+                return False
+        return not any(s not in (a, b) and s in self.box and _through_box(p, q, self.box[s]) for s in opaque)
+
+
+def integral(box: dict) -> dict:
+    """The boxes scaled so every corner is an even integer (a hole's boxes may have fractions), and so
+    every centre an integer: integer arithmetic is exact and quick. Scaling changes no answer."""
+    scale = 2
+    for corners in box.values():
+        for v in corners:
+            if type(v) is Fraction:
+                scale = math.lcm(scale, 2 * v.denominator)
+    return {sid: tuple(int(v * scale) for v in corners) for sid, corners in box.items()}
+
+
+def shared_edge(a: tuple, b: tuple) -> tuple | None:
+    """The stretch of boundary two boxes (x0, y0, x1, y1) share, as (axis, line, low, high) (see
+    `segment`), or None when they meet in a point or not at all."""
+    for axis, i in (("x", 0), ("y", 1)):
+        j = 1 - i
+        if a[i + 2] == b[i] or b[i + 2] == a[i]:
+            low, high = max(a[j], b[j]), min(a[j + 2], b[j + 2])
+            if low < high:
+                return (axis, a[i + 2] if a[i + 2] == b[i] else a[i], low, high)
+    return None
+
+
+def hole_boxes(cells: dict, hole, linked: list, at: dict) -> dict:
+    """The boxes (doubled) of a grid drawn in a layout's hole: `cells` space → its cell in the grid,
+    `hole` the rectangle of table cells it fills (engine.layout.Hole), `linked` the (its space, a
+    placed space) links, `at` the placed spaces' cells. The grid is turned the quarter that brings
+    linked spaces closest together (the first such turn on a tie), then stretched to fill the hole."""
+    width, height = hole.right - hole.left + 1, hole.bottom - hole.top + 1
+    turns = []
+    for k in range(4):
+        turned = {}
+        for sid, (x, y) in cells.items():
+            for _ in range(k):
+                x, y = -y, x
+            turned[sid] = (x, y)
+        turns.append(turned)
+    xs, ys = [x for x, _ in turns[0].values()], [y for _, y in turns[0].values()]
+    unit = (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1)  # every box corner is a whole number of 1/unit
+    best, best_cost = None, None
+    for turned in turns:
+        x0, y0 = min(x for x, _ in turned.values()), min(y for _, y in turned.values())
+        cols = max(x for x, _ in turned.values()) - x0 + 1
+        rows = max(y for _, y in turned.values()) - y0 + 1
+        sx, sy = 2 * width * unit // cols, 2 * height * unit // rows
+        left, top = 2 * hole.left * unit, 2 * hole.top * unit
+        boxes = {sid: (left + (x - x0) * sx, top + (y - y0) * sy, left + (x - x0 + 1) * sx, top + (y - y0 + 1) * sy)
+                 for sid, (x, y) in turned.items()}
+        cost = 0
+        for mine, theirs in linked:
+            bx0, by0, bx1, by1 = boxes[mine]
+            tx, ty = at[theirs]
+            cost += (bx0 + bx1 - 2 * unit * (2 * tx + 1)) ** 2 + (by0 + by1 - 2 * unit * (2 * ty + 1)) ** 2
+        if best_cost is None or cost < best_cost:
+            best, best_cost = boxes, cost
+    return {sid: tuple(Fraction(v, unit) for v in corners) for sid, corners in best.items()}
+
+
 def _crosses(p, q, axis: str, line: int, low: int, high: int) -> bool:
     """Whether segment p→q meets the closed wall segment (touching an end counts: footnote 54's
     "any portion of any other wall", and the base rulebook's exterior-corner example)."""
@@ -171,9 +294,15 @@ def _through_cell(p, q, cell: Cell) -> bool:
     """Whether segment p→q passes through the inside of a cell (clipping, exact with integers).
 
     Grazing a corner does not count: a line that only touches a corner point sees past it."""
+    return _through_box(p, q, (2 * cell[0], 2 * cell[1], 2 * cell[0] + 2, 2 * cell[1] + 2))
+
+
+def _through_box(p, q, box) -> bool:
+    """Whether segment p→q passes through the inside of a box (x0, y0, x1, y1), doubled coordinates
+    (integers or fractions: exact either way)."""
     t0, t1 = (0, 1), (1, 1)  # fractions as (numerator, denominator), denominators positive
     for i in (0, 1):
-        d, lo, hi = q[i] - p[i], 2 * cell[i], 2 * cell[i] + 2
+        d, lo, hi = q[i] - p[i], box[i], box[i + 2]
         if d == 0:
             if not lo < p[i] < hi:
                 return False

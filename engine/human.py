@@ -24,7 +24,6 @@ from rich.table import Table
 from rich.text import Text
 
 from spawnpit.engine.effects import fill
-from spawnpit.engine.layout import town_map
 from spawnpit.engine.policies import AIPolicy, PlayerQuit  # PlayerQuit: raised here, caught by the CLI
 from spawnpit.engine.state import Ref
 
@@ -1606,21 +1605,9 @@ def board_grids(game) -> list[str]:
 
 
 def town_layout(game):
-    """The board's grids placed as on the table (engine.layout), worked out once a game; None when the
-    links between them do not place them all."""
-    key = ("human_map", id(game.board))
-    if key not in game.scratch:
-        board = game.board
-        spaces = {s: (board.info[s].grid, board.info[s].cell) for s in board.spaces if board.info[s].grid}
-        toward = {}
-        for sid, (grid, _) in spaces.items():
-            place = board.places.get(grid.rsplit(".", 1)[-1]) or ""
-            dx = (1 if "east" in place else 0) - (1 if "west" in place else 0)
-            dy = (1 if "south" in place else 0) - (1 if "north" in place else 0)
-            if dx or dy:
-                toward[grid] = (dx, dy)
-        game.scratch[key] = town_map(spaces, [(s, n) for s in spaces for n, _, _ in board.links[s]], toward)
-    return game.scratch[key]
+    """The board's grids placed as on the table (Board.town); None when the links between them do not
+    place them all."""
+    return game.board.town() if game.board else None
 
 
 def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
