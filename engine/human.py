@@ -55,13 +55,13 @@ HELP = """Type the number of an option and press Enter. Other commands:
       every card the other side plays, or to each of your units in turn)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
-On the board a unit that is one of a kind has its own letters (the legend and
-your side's panel say which is who); a side's letter with a number (Z3) is
-that many of its units alike in the space (in a crowded compact cell, of its
-units); a choice of spaces numbers them on the board (yellow). Walls are ━┃,
-doors ╍╏, windows ┄┆; on the one-line map a cell underlined has a wall (a
-door, a window) below it. A screen too tall for the terminal leaves parts out
-and says which, with the command that shows them."""
+On the board a unit one of a kind, or of a side's rarer kind (ZH2: two), has
+its own letters (the legend and your side's panel say which is who); a side's
+letter with a number (Z3) is that many of its commonest units in the space (in
+a crowded compact cell, of its units); a choice of spaces numbers them on the
+board (yellow). Walls are ━┃, doors ╍╏, windows ┄┆; on the one-line map a cell
+underlined has a wall (a door, a window) below it. A screen too tall for the
+terminal leaves parts out and says which, with the command that shows them."""
 
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
@@ -663,7 +663,8 @@ def cause_text(game, result: dict) -> str:
 
 
 def side_view(game, side: str | None, new: set | None = None):
-    """The units that are one of a kind (space, wounds, markers, items carried), the side's own first,
+    """The units that are one of a kind, and those of a side's rarer kind on the board (space, wounds,
+    markers, items carried), the side's own first,
     then the other sides' (what a unit carries lies face up on the table: LNOE's Items are public), the
     side's hand, the cards in play and how many cards the other sides hold (not which)."""
     if side is None:
@@ -673,8 +674,8 @@ def side_view(game, side: str | None, new: set | None = None):
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     units = sorted(game.state["units"].items(), key=lambda item: item[1]["side"] != side)  # (stable: own first)
     for uid, record in units:
-        if _many(game, record["proto"]):
-            continue
+        if _many(game, record["proto"]) and (unit_label(game, uid) is None or record["space"] is None):
+            continue  # the commonest units of a side are too many to list; a lesser kind's only while on the board
         if record["space"] is None and not record.get("last_space"):
             continue
         style = side_symbols(game).get(record["side"], ("", "bold"))[1]
@@ -1719,16 +1720,46 @@ def unit_labels(game) -> dict[str, str]:
         tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides]
         tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
         found[proto] = _first_free(tries, taken)
+    for proto in _lesser_kinds(game):  # Zombie Hero "ZH", Grave Dead "GD": the initials of its words first
+        w = re.findall(r"[A-Za-z0-9]+", _unit_name(game, proto)) or [proto]
+        head = w[0][0].upper()
+        tries = ["".join(x[0].upper() for x in w[:2])] if len(w) > 1 else []
+        tries += [w[0][:2].capitalize()] if len(w[0]) > 1 else []
+        tries += [head + c.lower() for c in "".join(w)[1:] if c.isalpha()]
+        tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
+        found[proto] = _first_free(tries, taken)
     game.scratch["human_labels"] = found
     return found
 
 
+def _lesser_kinds(game) -> list[str]:
+    """The prototypes of units that come many alike but are not their side's commonest (LNOE's Zombie
+    Heroes and Grave Dead beside its Zombies): the side's letter stands for the commonest, so these get
+    labels of their own. In model order; the commonest is the prototype with the most copies (the
+    first on a tie)."""
+    sides: dict[str, list] = {}
+    for u in game.model.units:
+        count = int(u.get("props", {}).get("count", 1) or 1)
+        side = game.model.kinds.get(u.get("unit_kind") or "", {}).get("props", {}).get("side")
+        if count > 1 and side:
+            sides.setdefault(side, []).append((count, u["id"]))
+    out = []
+    for protos in sides.values():
+        commonest = max(protos, key=lambda p: p[0])[1]  # (max keeps the first of equals)
+        out += [proto for _, proto in protos if proto != commonest]
+    return out
+
+
 def unit_label(game, uid) -> str | None:
-    """A unit's own label on the board, or None when it is one of many alike (shown by its side's letter)."""
+    """A unit's own label on the board, or None when it is one of its side's commonest units, many alike
+    (shown by its side's letter). Units of a lesser kind (_lesser_kinds) share their kind's label."""
     record = game.state["units"].get(str(uid))
-    if record is None or _many(game, record["proto"]):
+    if record is None:
         return None
-    return unit_labels(game).get(record["proto"])
+    labels = unit_labels(game)
+    if _many(game, record["proto"]) and record["proto"] not in labels:
+        return None
+    return labels.get(record["proto"])
 
 
 def unit_marks(game, compact: bool = False) -> dict[str, Text]:
@@ -1749,7 +1780,8 @@ def unit_marks(game, compact: bool = False) -> dict[str, Text]:
         tokens = []  # (text, style) in the order the sides' units come
         for side, labels in per_side.items():
             letter, style = symbols.get(side, ("?", "bold"))
-            tokens += [(label, style) for label in labels if label is not None]
+            shared = Counter(label for label in labels if label is not None)  # a lesser kind's label: once, counted
+            tokens += [(label + (str(n) if n > 1 else ""), style) for label, n in shared.items()]
             alike = sum(1 for label in labels if label is None)
             if alike:
                 tokens.append((letter + (str(alike) if alike > 1 else ""), style))

@@ -79,3 +79,27 @@ def test_a_space_shared_by_named_units_shows_them_all_and_a_crowded_compact_cell
     assert full[b2].plain == "JoBiSaZ3"  # nine characters a cell: no room for spaces
     assert full[a1].plain == "Je Z" and compact[a1].plain == "JeZ"
     assert compact[b2].plain == "H3Z3"  # three characters a compact cell: the side's letter and count
+
+
+def test_a_sides_rarer_kind_has_a_label_of_its_own_and_is_listed_in_its_panel(pack):
+    """A Zombie Hero moves D3 and keeps the fallen Hero's Health: drawn as a plain Z it looked like any
+    Zombie, and the Zombie player's own panel (c) left it out."""
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    for uid in list(game.state["units"]):
+        game.state["units"][uid]["space"] = None
+    labels = unit_labels(game)
+    assert labels["zombie_hero"] == "ZH" and "zombie" not in labels  # the Zombies' letter stands for Zombies
+    one, two = put(game, "zombie_hero", "town_center.b2"), put(game, "zombie_hero", "town_center.b2")
+    game.state["units"][one.id]["stats"]["health"] = 3
+    game.state["units"][one.id]["wounds"] = 1
+    put(game, "zombie", "town_center.b2")
+    put(game, "zombie_hero", "town_center.a1")
+    marks = unit_marks(game)
+    assert marks[game.board.resolve("town_center.b2")].plain == "ZH2 Z"
+    assert marks[game.board.resolve("town_center.a1")].plain == "ZH"
+    panel = render(side_view(game, "zombies"))
+    rows = [line for line in panel.splitlines() if line.startswith("ZH ")]
+    assert len(rows) == 3 and "wounds 1/3" in rows[0] and "Town Center" in rows[0]
+    assert not any(line.startswith("Z ") for line in panel.splitlines())  # the commonest kind: too many to list
+    game.state["units"][two.id]["space"] = None  # killed: out of the game, and out of the panel
+    assert len([line for line in render(side_view(game, "zombies")).splitlines() if line.startswith("ZH ")]) == 2

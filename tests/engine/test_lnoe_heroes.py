@@ -408,6 +408,7 @@ def test_a_hero_killed_in_the_black_zone_rises_as_a_zombie_hero_and_a_new_hero_e
     assert game.state["units"][newcomers[0]]["space"] == "town_center.b2"
     assert held(game, Ref("unit", newcomers[0])) or any(r["where"] == "side:heroes" for r in game.state["cards"].values())
     assert game.state["counters"]["heroes_killed"] == 1
+    assert any(e.get("text") == "Billy rises as a Zombie Hero" for e in game.entries)  # the log says who
 
 
 def test_out_of_the_black_zone_or_in_the_basic_game_a_dead_hero_stays_dead(pack):
