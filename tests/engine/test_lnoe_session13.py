@@ -319,3 +319,17 @@ def test_taking_off_a_marker_that_is_not_there_logs_nothing(pack):
     game.mark(becky, "fight_used", 1, game._plain_ctx())
     game.mark(becky, "fight_used", -1, game._plain_ctx())
     assert [e["type"] for e in game.entries[before:]] == ["mark", "unmark"]
+
+
+def test_the_ai_plays_ruuuuuun_after_a_low_roll_and_keeps_it_after_a_high_one(pack):
+    """Session 25: with no advice the ai played Ruuuuuun! after any roll, a 6 included, where the extra
+    die can only waste the card."""
+    for roll, played in ((6, False), (4, False), (3, True), (1, True)):
+        game = bare_game(pack)
+        game.policies["heroes"] = AIPolicy()
+        becky = put(game, "becky", "town_center.b2")
+        run = to_hand(game, "ruuuuuun", "heroes")
+        left = dice(game, [roll], [5])
+        game.emit("move_roll", {"mover": becky})
+        assert (where(game, run) == "discard") == played, roll
+        assert len(left) == (0 if played else 1)
