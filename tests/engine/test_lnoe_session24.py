@@ -602,3 +602,25 @@ def test_strength_of_spirit_on_a_card_in_play_says_when_the_wound_kills_him(pack
 def test_no_lnoe_card_text_is_cut_where_a_played_card_is_shown(pack):
     longest = max(len(" ".join(str(o["props"].get("text", "")).split())) for o in pack["objects"] if o["kind"] == "card")
     assert longest <= 220  # engine.human._play clips at 220
+
+
+def test_the_odd_zombie_bookkeeping_marker_stays_out_of_the_terminals_log(pack):
+    """Session 25: while the Zombies left over were placed, the player's log and markers line showed
+    "Odd Zombie Placed" on each space given one so far: bookkeeping that says nothing the placement does
+    not (the spaces already given one are simply not offered again)."""
+    from spawnpit.engine.human import log_view, markers_line
+
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    start, seen = len(game.entries), []
+
+    class Watch:
+        def choose(self, game, side, label, options):
+            seen.append(log_view(game, game.entries[start:], 60, moves=0).plain + str(markers_line(game) or ""))
+            return 0
+
+    game.policies["zombies"] = Watch()
+    game.emit("new_zombies", {"number": len(pits) + 2, "places": [Ref("space", p) for p in pits]})
+    assert any(e.get("marker") == "odd_zombie" for e in game.entries[start:])  # the JSON log still records it
+    assert len(seen) == 2 and "Zombie spawn at" in seen[1]
+    assert not any("Odd Zombie" in view for view in seen)
