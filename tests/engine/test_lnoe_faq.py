@@ -244,6 +244,23 @@ def test_faq_1_a_bat_used_in_the_zombie_turn_may_still_be_handed_on_and_used_in_
     assert bonus_offers(script) == 1 and game.state["counters"]["zombies_killed"] == 2
 
 
+def test_faq_1_a_bat_used_in_two_zombie_turn_fights_is_free_again_when_the_hero_turn_starts(pack):
+    """Session 25 (a play-test): a bat used in two fights of one Zombie Turn carried two `used` marks, and
+    the Hero Turn's start took off one, so the Hero Turn counted it as used there (Recovery took it back
+    from the discard pile as if used up that turn)."""
+    game = bare_game(pack, heroes=["baseball_bat", "baseball_bat"])
+    billy = put(game, "billy", "town_center.b2")
+    bat = give(game, "baseball_bat", billy)
+    for _ in range(2):
+        zombie = put(game, "zombie", "town_center.b2")
+        dice(game, [3, 5], [4], [3], [4])  # a double 3 with the bat's die: the Zombie dies, the bat holds
+        game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert game.state["counters"]["zombies_killed"] == 2
+    assert game.state["cards"][bat.id]["markers"].get("used") == 1
+    game.emit("hero_turn.start", {})
+    assert not game.state["cards"][bat.id]["markers"].get("used")
+
+
 def test_faq_2_a_zombie_card_discarding_from_an_empty_hero_deck_wins_for_the_zombies(pack):
     game = bare_game(pack, zombies=["ransacked", None])
     pile = game.state["decks"]["hero_deck"]
