@@ -35,8 +35,8 @@ def doorways(game, n: int | None) -> list[tuple[str, str]]:
 
 
 def lock(game, inside: str, outside: str) -> str:
-    """The Zombies play a Locked Door from their hand on the doorway between `inside` (a building space
-    with no Hero) and `outside`."""
+    """The Zombies play a Locked Door from their hand on the doorway between `inside` (a building space)
+    and `outside`."""
     card = to_hand(game, "locked_door", "zombies")
     answer(game, "zombies", "locked_door", inside, outside, None)
     answer(game, "heroes", None)  # no cancel card is played on it
@@ -101,6 +101,17 @@ def test_no_hero_goes_out_through_a_locked_door_either(pack):
     (inside, outside), = doorways(game, 1)
     lock(game, inside, outside)
     sheriff = put(game, "sheriff_anderson", inside)
+    assert enters(game, sheriff, outside, inside) == "replaced"
+
+
+def test_a_hero_standing_in_the_doorway_may_be_locked_in(pack):
+    """Session 25 (a play-test): the doorway of a building space a Hero stood in was never offered, and
+    nothing said why; no rule forbids it (Complete Rulebook §3.14.3, App. III: a marker over the doorway)."""
+    game = bare_game(pack)
+    (inside, outside), = doorways(game, 1)
+    sheriff = put(game, "sheriff_anderson", inside)
+    lock(game, inside, outside)
+    assert sorted(space_marked(game, "locked_door")) == sorted([inside, outside])
     assert enters(game, sheriff, outside, inside) == "replaced"
 
 
