@@ -258,7 +258,14 @@ class HumanPolicy:
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
         if word == "c":
-            return Group(side_view(game, side) or Text("nothing to show for your side"), cards_view(game, side))
+            # the question must stay under it: each card's text cut to one line when the whole texts are too tall
+            units = side_view(game, side) or Text("nothing to show for your side")
+            shown = Group(units, cards_view(game, side))
+            if len(self.console.render_lines(shown, self.console.options, pad=False)) > self.console.height - 2:
+                cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)",
+                           style="grey50")
+                shown = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
+            return shown
         if word == "l":
             return log_view(game, game.entries[-200:], 60, moves=0)  # every move of a run
         if word == "o":
@@ -717,17 +724,19 @@ def side_view(game, side: str | None, new: set | None = None):
     return Group(*lines) if lines else None
 
 
-def cards_view(game, side: str) -> Text:
-    """What each card the side holds (carried or in hand) and each card in play says."""
+def cards_view(game, side: str, line: int | None = None) -> Text:
+    """What each card the side holds (carried or in hand) and each card in play says; with `line` (a
+    width), each card on one line of that width, its text cut short."""
     out = Text()
     for cid, record in game.state["cards"].items():
         if _holder_side(game, record["where"]) != side and record["where"] != "play":
             continue
         props = _card_props(game, cid)
-        out.append(f"{_called(game, 'card', record['proto'])}", style="bold")
-        out.append(f" ({card_place(game, record['where'])}): ", style="grey50")
+        name, place = _called(game, "card", record["proto"]), f" ({card_place(game, record['where'])}): "
+        out.append(name, style="bold").append(place, style="grey50")
         numbers = card_stats(game, props)
-        out.append((f"[{numbers}] " if numbers else "") + timed_text(props) + "\n")
+        said = (f"[{numbers}] " if numbers else "") + timed_text(props)
+        out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
     out.rstrip()
     return out
 

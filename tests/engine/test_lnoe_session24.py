@@ -624,3 +624,35 @@ def test_the_odd_zombie_bookkeeping_marker_stays_out_of_the_terminals_log(pack):
     assert any(e.get("marker") == "odd_zombie" for e in game.entries[start:])  # the JSON log still records it
     assert len(seen) == 2 and "Zombie spawn at" in seen[1]
     assert not any("Odd Zombie" in view for view in seen)
+
+
+def test_c_cuts_each_cards_text_to_one_line_when_the_whole_texts_would_not_fit(pack):
+    """Session 25 (a play-test): at 80x24 `c` printed every card's whole text, so the units at the top of
+    the panel scrolled away, with no word of what was left out."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack)
+    becky, sally = put(game, "becky", "town_center.b2"), put(game, "sally", "town_center.a1")
+
+    def shown(height):
+        policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=height, color_system=None))
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(policy._command(game, "heroes", "c", [None], {}))
+        return out.file.getvalue().splitlines()
+
+    few = shown(24)
+    assert not any("cut to one line" in line for line in few)
+    for card in ("revolver", "pump_shotgun", "baseball_bat", "first_aid_kit"):
+        give(game, card, becky)
+    for card in ("faith", "courage", "ruuuuuun", "recovery", "not_this_time", "get_back_you_devils", "just_what_i_needed"):
+        to_hand(game, card, "heroes")
+    assert len(shown(200)) > 22  # the whole texts: too tall for 24 lines
+    many = shown(24)
+    assert len(many) <= 22 and "cut to one line" in many[-1]
+    assert any(line.startswith("Be ") for line in many) and any(line.startswith("Sa ") for line in many)
+    assert any(line.startswith("Pump Shotgun (carried by Becky): ") and line.endswith("…") for line in many)
