@@ -647,14 +647,20 @@ def _result_word(objective: dict) -> str:
     return "lose" if objective.get("result") == "lose" else "win"
 
 
+def when_over(game, result: dict) -> str:
+    """When a game ended, in words: "in round 7", or "after round 15" for a game decided at sundown (the
+    round after the last opens only to end the game)."""
+    played, limit = result.get("round", game.state.get("round")), game.model.scenario.get("props", {}).get("rounds")
+    if isinstance(limit, int) and isinstance(played, int) and played > limit:
+        return f"after round {limit}"
+    return f"in round {played}"
+
+
 def ending(game) -> Text:
     """Who won and why, in words, after the last screen."""
     result = game.state.get("result") or {}
     winner = _called(game, "side", result["winner"]) if result.get("winner") else "nobody"
-    played, limit = result.get("round", game.state.get("round")), game.model.scenario.get("props", {}).get("rounds")
-    when = (f"after round {limit}" if isinstance(limit, int) and isinstance(played, int) and played > limit
-            else f"in round {played}")  # (the round after the last opens only to end the game: at sundown)
-    out = Text(f"GAME OVER {when}: ", style="bold")
+    out = Text(f"GAME OVER {when_over(game, result)}: ", style="bold")
     out.append(f"{winner} won" if result.get("winner") else "nobody won", style="bold green")
     why = cause_text(game, result)
     return out.append(f" — {why}" if why else "")

@@ -616,15 +616,15 @@ def _summary(game, result: dict, brief: bool = False) -> None:
     """Who won and why; then (not after a person's game, whose last screen said it) the log's counts."""
     from collections import Counter
 
-    from spawnpit.engine.human import cause_text
+    from spawnpit.engine.human import cause_text, when_over
 
     counts = Counter(e["type"] for e in game.entries)
     winner = result["winner"] or "nobody"
     cause = cause_text(game, result)
     if len(cause) > 200:  # a goal written as a very long expression: its start says which it was
         cause = cause[:197] + "…"
-    click.echo(_fitted(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won in round "
-                       f"{result['round']} ({cause})"))
+    click.echo(_fitted(f"{game.model.scenario['props'].get('title', game.state['scenario'])}: {winner} won "
+                       f"{when_over(game, result)} ({cause})"))
     if brief:
         return
     click.echo(f"  {len(game.entries)} log entries ({game.state['events']} engine events): "

@@ -492,3 +492,27 @@ def test_the_summary_wraps_between_words_on_a_terminal_and_not_elsewhere(monkeyp
     wrapped = cli._fitted(line).split("\n")
     assert len(wrapped) > 1 and all(len(part) <= 40 for part in wrapped)
     assert " ".join(part.strip() for part in wrapped) == line  # nothing cut inside a word
+
+
+def test_a_game_decided_at_sundown_ends_after_the_last_round_in_the_summary_too(capsys):
+    """Session 25 (a play-test): the last screen said "GAME OVER after round 15" and the summary under it
+    "zombies won in round 16" (the round after the last opens only to end the game)."""
+    from spawnpit import cli
+    from spawnpit.compiler import compile_paths
+    from spawnpit.engine import new_game, play
+    from spawnpit.engine.human import ending
+    from spawnpit.engine.policies import POLICIES
+    from spawnpit.resources import builtin_paths
+
+    built = compile_paths(builtin_paths()).pack
+    for seed in range(60):
+        game = new_game(built, "lnoe:die_zombies_die", seed=seed, policies={s: POLICIES["ai"]() for s in ("heroes", "zombies")})
+        result = play(game)
+        if result["round"] > 15:
+            break
+    else:
+        raise AssertionError("no game of 60 went to sundown")
+    cli._summary(game, result, brief=True)
+    said = capsys.readouterr().out
+    assert f"Die Zombies, Die!: {result['winner']} won after round 15 (" in said and "round 16" not in said
+    assert ending(game).plain.startswith("GAME OVER after round 15: ")
