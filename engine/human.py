@@ -2095,7 +2095,8 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             items += [Text.assemble((_marker_letters(game, m), MARKER_STYLE), f" {_marker_title(game, m)}") for m in shown]
             spaces = [r["space"] for r in game.state["units"].values() if r.get("space")]
             if len(spaces) != len(set(spaces)):  # a crowded space: a label, then a count
-                named = next(iter(unit_labels(game).values()), "Ab")
+                named = next((label for uid, r in game.state["units"].items() if r.get("space")
+                              for label in [unit_label(game, uid)] if label), "Ab")  # a unit on the board
                 items.append(Text.assemble((f"{named}3", "bold"), f" {named} + 3 more"))
             if numbered:
                 items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
@@ -2128,7 +2129,8 @@ def _roster(game, side: str) -> str:
     words = []
     for proto, units in groups.items():
         if len(units) > 1:
-            words.append(f"{_unit_name(game, proto)} ×{len(units)}")
+            label = unit_label(game, units[0][0])  # a rarer kind's shared label (ZH), none for the commonest
+            words.append(f"{label + ' ' if label else ''}{_unit_name(game, proto)} ×{len(units)}")
             continue
         (uid, record), = units
         hurt = f" ({record['wounds']}/{record['stats'].get('health', '?')} wounds)" if record.get("wounds") else ""

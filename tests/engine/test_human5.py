@@ -97,9 +97,25 @@ def test_a_sides_rarer_kind_has_a_label_of_its_own_and_is_listed_in_its_panel(pa
     marks = unit_marks(game)
     assert marks[game.board.resolve("town_center.b2")].plain == "ZH2 Z"
     assert marks[game.board.resolve("town_center.a1")].plain == "ZH"
+    key = render(board_view(game, viewer="heroes"), width=400)
+    assert "Zombies: ZH Zombie Hero ×3, Zombie " in key  # the other side's roster in the key
     panel = render(side_view(game, "zombies"))
     rows = [line for line in panel.splitlines() if line.startswith("ZH ")]
     assert len(rows) == 3 and "wounds 1/3" in rows[0] and "Town Center" in rows[0]
     assert not any(line.startswith("Z ") for line in panel.splitlines())  # the commonest kind: too many to list
     game.state["units"][two.id]["space"] = None  # killed: out of the game, and out of the panel
     assert len([line for line in render(side_view(game, "zombies")).splitlines() if line.startswith("ZH ")]) == 2
+
+
+def test_the_legends_crowded_cell_example_names_a_unit_on_the_board(pack):
+    """Session 25 (a play-test): the key's example of a crowded cell always read "Be3 Be + 3 more", Becky
+    or not."""
+    from spawnpit.engine.human import legend
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    for uid in list(game.state["units"]):
+        game.state["units"][uid]["space"] = None
+    put(game, "jenny", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    key = legend(game, True, compact=True, width=80).plain
+    assert "Je3 Je + 3 more" in key and "Be3" not in key
