@@ -1197,6 +1197,25 @@ def _play(game, e) -> str:
     return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}{said}"
 
 
+def _relevant(text: str, label: str, size: int) -> str:
+    """A rule's text cut to `size`, from the sentence most about the question when the whole does not fit:
+    a rule of many moments (Zombie Cards: the draw step's discard, then playing cards) asked about its
+    later part showed only its first sentence. A sentence scores by the question's words it shares
+    (plays, played and playing count as play; player does not), each weighed by how few sentences have it."""
+    text = " ".join(str(text).split())
+    if len(text) <= size:
+        return text
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    stems = lambda words: {re.sub(r"(?<=\w{3})(ing|ed|s)$", "", w.lower()) for w in re.findall(r"[A-Za-z]{4,}", words)}
+    keys = stems(label)
+    found = [stems(sentence) & keys for sentence in sentences]
+    scores = [sum(1 / sum(1 for f in found if key in f) for key in hits) for hits in found]
+    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    if best == 0 or scores[best] <= scores[0]:
+        return _clip(text, size)
+    return "… " + _clip(" ".join(sentences[best:]), size - 2)
+
+
 def _clip(text: str, size: int) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= size else text[:size - 1].rstrip() + "…"
@@ -1514,7 +1533,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     head = Text.assemble((_called(game, "side", side), "bold"), f" — {ask_text(game, label, rule, options)}\n")
     said = rule_text(game, rule) if not brief else ""
     if said:
-        head.append(f"  ({_clip(said, 2 * width - 8)})\n", style="grey62")
+        head.append(f"  ({_relevant(said, label, 2 * width - 8)})\n", style="grey62")
     spaces = [o for o in options if o is not None]
     if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:

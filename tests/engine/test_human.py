@@ -760,27 +760,28 @@ def test_a_roll_into_a_pool_of_dice_is_one_line_without_a_total(lnoe):
 
 
 def test_a_marker_a_rule_puts_on_and_takes_off_at_one_moment_is_left_out_of_the_log(lnoe):
-    """Placing New Zombies marks the pits given an odd Zombie and clears the marks when done: while it asks,
-    the mark shows; once cleared, neither line is shown, even when the screen's lines hold only the
-    clearing (the mark was on the screen before). A marker that stays, or one cleared by another rule or
-    at another moment, is still shown."""
+    """A rule that marks spaces while it asks and clears the marks when done (as Placing New Zombies did
+    with its odd Zombies, now hidden bookkeeping; here with a Locked Door marker): while it asks, the mark
+    shows; once cleared, neither line is shown, even when the screen's lines hold only the clearing (the
+    mark was on the screen before). A marker that stays, or one cleared by another rule or at another
+    moment, is still shown."""
     from spawnpit.engine.human import log_view
 
     game = new_game(lnoe, "die-zombies-die", seed=5)
     pit = sorted(game.board.spawn_points)[0]
     at = {"round": 1, "at": "zombie_turn.place_spawns", "rule": "Placing New Zombies"}
-    mark = {"type": "mark", "what": pit, "marker": "odd_zombie", **at}
+    mark = {"type": "mark", "what": pit, "marker": "locked_door", **at}
     spawn = {"type": "spawn", "count": 1, "kind": "zombie", "space": pit, **at}
-    unmark = {"type": "unmark", "what": pit, "marker": "odd_zombie", **at}
-    later = {"type": "unmark", "what": pit, "marker": "odd_zombie", **at, "round": 2}
+    unmark = {"type": "unmark", "what": pit, "marker": "locked_door", **at}
+    later = {"type": "unmark", "what": pit, "marker": "locked_door", **at, "round": 2}
     game.entries[:] = [mark, spawn]
-    assert "marked Odd Zombie Placed" in log_view(game, [mark, spawn]).plain  # still placing: shown
+    assert "marked Locked Door" in log_view(game, [mark, spawn]).plain  # still placing: shown
     game.entries[:] = [mark, spawn, unmark]
-    assert "Odd Zombie" not in log_view(game, [mark, spawn, unmark]).plain
-    assert "Odd Zombie" not in log_view(game, [unmark]).plain  # the mark was on an earlier screen
+    assert "Locked Door" not in log_view(game, [mark, spawn, unmark]).plain
+    assert "Locked Door" not in log_view(game, [unmark]).plain  # the mark was on an earlier screen
     game.entries[:] = [mark, spawn, later]
-    assert "marked Odd Zombie Placed" in log_view(game, [mark, spawn, later]).plain
-    assert "no longer Odd Zombie Placed" in log_view(game, [later]).plain
+    assert "marked Locked Door" in log_view(game, [mark, spawn, later]).plain
+    assert "no longer Locked Door" in log_view(game, [later]).plain
 
 
 def test_a_card_played_on_a_card_names_it(lnoe):

@@ -119,3 +119,18 @@ def test_the_legends_crowded_cell_example_names_a_unit_on_the_board(pack):
     put(game, "zombie", "town_center.b2")
     key = legend(game, True, compact=True, width=80).plain
     assert "Je3 Je + 3 more" in key and "Be3" not in key
+
+
+def test_a_long_rule_text_under_a_question_starts_at_the_sentence_about_it(pack):
+    """Session 25 (a play-test): every card question of the Zombie Cards rule showed the start of its text,
+    about the draw step's discard, cut off before the part about playing cards."""
+    from spawnpit.engine.human import _relevant, rule_text
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    text = rule_text(game, {"title": "Zombie Cards"})
+    assert text.startswith("In the draw step") and len(text) > 300
+    play = _relevant(text, "choose card to play", 152)
+    assert play.startswith("… Play Immediately cards are played") and len(play) <= 152
+    assert _relevant(text, "choose card to discard", 152).startswith("In the draw step")
+    assert _relevant("Short. Says play.", "choose card to play", 152) == "Short. Says play."  # fits: whole
+    assert _relevant("A player acts. " * 20 + "Nothing else.", "choose card to play", 60).startswith("A player")
