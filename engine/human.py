@@ -47,7 +47,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
-  l   the last 60 log lines
+  l   the log's last lines (as many as fit the screen, up to 60)
   o   the goals and how far each is
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
@@ -243,11 +243,11 @@ class HumanPolicy:
             return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
         if word == "m":
             # the question and the prompt must stay under it: the roster goes first (the map shows the
-            # units), then the wall/door marks (? lists them), then the markers line when the map shows
-            # every marker itself (a building's own marker, Lights Out, is only in that line)
-            fallbacks = [{}, {"roster": False}, {"roster": False, "edges": False}]
-            if not _building_markers(game):
-                fallbacks.append({"roster": False, "edges": False, "markers": False})
+            # units), then the wall/door marks (? lists them), then the markers line's markers on spaces,
+            # which the map shows itself, and last a building's own (Lights Out, only in that line)
+            fallbacks = [{}, {"roster": False}, {"roster": False, "edges": False},
+                         {"roster": False, "edges": False, "markers": "buildings"},
+                         {"roster": False, "edges": False, "markers": False}]  # (the map whole, before all)
             for less in fallbacks:
                 drawn = board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width,
                                    **less)
@@ -266,8 +266,8 @@ class HumanPolicy:
                            style="grey50")
                 shown = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
             return shown
-        if word == "l":
-            return log_view(game, game.entries[-200:], 60, moves=0)  # every move of a run
+        if word == "l":  # every move of a run; as many lines as leave the question on the screen
+            return log_view(game, game.entries[-200:], max(8, min(60, self.console.height - 3)), moves=0)
         if word == "o":
             return objectives_view(game) or Text("this scenario states no objectives")
         return None
@@ -1595,7 +1595,7 @@ def _space_columns(game, options: list) -> Group:
 
 def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
                whole: bool = True, width: int | None = None, roster: bool = True, part: str | None = None,
-               edges: bool = True, markers: bool = True):
+               edges: bool = True, markers: bool | str = True):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
@@ -1608,7 +1608,7 @@ def board_view(game, numbers: dict | None = None, compact: bool = False, viewer:
 
 def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
                 whole: bool = True, width: int | None = None, roster: bool = True,
-                part: str | None = None, edges: bool = True, markers: bool = True) -> tuple[list, list]:
+                part: str | None = None, edges: bool = True, markers: bool | str = True) -> tuple[list, list]:
     """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
     the markers line). `part`: that grid alone (`b N`)."""
     board = game.board
@@ -1618,7 +1618,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     grids = board_grids(game) if part is None else [part]
     rest = [s for s in board.spaces if board.info[s].grid is None] if part is None else []
     off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
-    marked = markers_line(game) if markers else None
+    marked = markers_line(game, buildings_only=markers == "buildings") if markers else None
     drawn = map_compact(game, marks, numbers) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
         return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster, edges), *([marked] if marked else [])]
@@ -2051,12 +2051,13 @@ def _building_markers(game) -> bool:
                for marker, n in (record.get("markers") or {}).items())
 
 
-def markers_line(game) -> Text | None:
+def markers_line(game, buildings_only: bool = False) -> Text | None:
     """The markers on spaces and buildings ("Locked Door: General Store b7"; a marker on every space of a
     building once, "Lights Out: Hospital (every space)"), but for the content's `hidden` bookkeeping and
-    the ai policy's own (`ai_…`)."""
+    the ai policy's own (`ai_…`). `buildings_only`: the markers on buildings themselves alone, which the
+    map's cells do not draw (a screen too short for the whole line)."""
     marked: dict[str, list[tuple[str, int]]] = {}
-    for place, record in game.state["spaces"].items():
+    for place, record in game.state["spaces"].items() if not buildings_only else ():
         for marker, n in (record.get("markers") or {}).items():
             if n and _shown(game, marker):
                 marked.setdefault(marker, []).append((place, n))

@@ -656,3 +656,51 @@ def test_c_cuts_each_cards_text_to_one_line_when_the_whole_texts_would_not_fit(p
     assert len(many) <= 22 and "cut to one line" in many[-1]
     assert any(line.startswith("Be ") for line in many) and any(line.startswith("Sa ") for line in many)
     assert any(line.startswith("Pump Shotgun (carried by Becky): ") and line.endswith("…") for line in many)
+
+
+def test_m_keeps_a_buildings_own_marker_but_drops_the_space_markers_when_both_do_not_fit(pack):
+    """Session 25 (a play-test of Burn 'em Out): with a marker on a building (Lights Out) the whole markers
+    line was kept, and once it wrapped to 3-4 lines the top of the map scrolled away."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+
+    game = bare_game(pack, seed=1)
+    put(game, "becky", "town_center.b2")
+    spaces = sorted(s for s in game.board.spaces if not game.board.info[s].building)
+    for i in range(14):  # a markers line of three lines or more
+        game.mark(Ref("space", spaces[7 * i]), "fire", 1, game._plain_ctx())
+    building = sorted(game.board.buildings)[0]
+    game.mark(Ref("building", building), "lights_out", 1, game._plain_ctx())
+    policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
+    out = Console(file=StringIO(), width=80, color_system=None)
+    out.print(policy._command(game, "heroes", "m", [None], {"town_center.a1": 1}))
+    lines = out.file.getvalue().splitlines()
+    assert lines[0].startswith("╭") and len(lines) <= 22, "\n".join(lines)
+    said = "\n".join(lines)
+    assert game.board.buildings[building].title in said and "Lights Out" in said  # only that line says it
+
+
+def test_l_shows_as_much_of_the_log_as_leaves_the_question_on_the_screen(pack):
+    """Session 25 (a play-test): `l` printed 60 lines into 24 rows; how a Hero died had scrolled away."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+
+    game = bare_game(pack)
+    sally = put(game, "sally", "town_center.b2")
+    for _ in range(40):
+        game.log({"type": "note", "text": "A long game goes on", "unit": sally.id}, None)
+
+    def shown(height):
+        policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=height, color_system=None))
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(policy._command(game, "heroes", "l", [None], {}))
+        return out.file.getvalue().splitlines()
+
+    assert len(shown(24)) <= 22
+    assert len(shown(100)) > 30  # a tall terminal sees more
