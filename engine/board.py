@@ -404,19 +404,26 @@ class Board:
             found = self._cache.get(("los0", a, b))
             if found is None:
                 sa, sb = self.space(a), self.space(b)
-                if sa.grid is not None and sa.grid == sb.grid:  # one grid's answer, shared by every layout
-                    found = a == b or (self.sight[sa.grid].clear(sa.cell, sb.cell) and self._town_clear(a, b, sa.grid))
+                if sa.grid is not None and sa.grid == sb.grid:
+                    found = a == b or self._grid_sight(a, b, sa, sb)
                 else:
                     found = self._sight(a, b, frozenset(), frozenset())
                 self._cache[("los0", a, b)] = found
             return found
         return self._sight(a, b, frozenset(opaque), _pairs(closed))
 
-    def _town_clear(self, a: str, b: str, within: str, opaque: frozenset = frozenset()) -> bool:
-        """Two cells of one grid: whether the walls of the rest of the layout (those of a board drawn in
-        the hole this one wraps, a building's outline along a join) leave the line clear."""
+    def _grid_sight(self, a: str, b: str, sa: Space, sb: Space, opaque: frozenset = frozenset()) -> bool:
+        """Two cells of one grid: its SightMap's answer (shared by every layout of the grid), and, on a
+        layout of several grids, the walls of the rest of it (a board drawn in the hole this one wraps, a
+        building's outline along a join) must leave the line clear too. A viewer touching a wall that
+        runs on past its own grid's walls sees through the whole of it: that one is the plane's answer."""
+        cells = frozenset(self.info[s].cell for s in opaque if self.space(s).grid == sa.grid)
         town = self.town_sight()
-        return town is None or a not in town.box or b not in town.box or town.clear(a, b, opaque, within)
+        if town is None or a not in town.box or b not in town.box:
+            return self.sight[sa.grid].clear(sa.cell, sb.cell, cells)
+        if town.touching.get(a, frozenset()) & town.mixed.get(sa.grid, frozenset()):
+            return town.clear(a, b, opaque)
+        return self.sight[sa.grid].clear(sa.cell, sb.cell, cells) and town.clear(a, b, opaque, sa.grid)
 
     def town(self) -> Map | None:
         """Where the grids lie on the table (engine.layout), each turned toward the side its `places`
@@ -487,8 +494,7 @@ class Board:
         if a == b:
             return True
         if sa.grid is not None and sa.grid == sb.grid:
-            cells = frozenset(self.info[s].cell for s in opaque if self.space(s).grid == sa.grid)
-            return self.sight[sa.grid].clear(sa.cell, sb.cell, cells) and self._town_clear(a, b, sa.grid, opaque)
+            return self._grid_sight(a, b, sa, sb, opaque)
         if sa.grid is not None and sb.grid is not None:
             town = self.town_sight()
             if town is not None and a in town.box and b in town.box:

@@ -48,6 +48,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from spawnpit.engine.layout import _turn
+
 # Edge kinds. `corner`: a diagonal step that squeezes past a wall end, door, window or declared corner
 # wall at the grid point it crosses; `open`: nothing in the way.
 KINDS = ("open", "door", "window", "wall", "corner")
@@ -125,15 +127,7 @@ class SightMap:
         for a, b in walls:
             axis, line, low, high = segment(a, b)
             lines.setdefault((axis, line), []).append((low, high, a, b))
-        segments, touching, run = [], {}, -1
-        for (axis, line), parts in sorted(lines.items()):
-            end = None
-            for low, high, a, b in sorted(parts):
-                run += 1 if low != end else 0
-                end = high
-                segments.append((run, axis, line, low, high))
-                for cell in (a, b):
-                    touching[cell] = touching.get(cell, frozenset()) | {run}
+        segments, touching = _runs(lines)
         return cls(segments=tuple(segments), touching=touching)
 
     def clear(self, a: Cell, b: Cell, opaque: frozenset = frozenset()) -> bool:
@@ -167,20 +161,24 @@ class TownSight:
     the boundary two boxes share, for every sight-blocking edge between them. Exact throughout.
 
     `owner` says whose wall a segment is: the grid both its spaces belong to, or None for a wall
-    where two grids meet. A question about two cells of one grid asks only the walls that grid's own
-    SightMap does not know (`foreign_clear`), so every layout still shares each grid's answers."""
+    where two grids meet. A question about two cells of one grid is the grid's own SightMap's answer
+    (which every layout shares) and `clear(…, within=grid)`, the walls that map does not know: the
+    plane's answer exactly, unless the viewer touches a run that goes on past its grid's own walls
+    (`mixed`), which only the plane sees whole (Board._grid_sight)."""
 
     centre: dict     # space id → (x, y), the centre of its box
     box: dict        # space id → (x0, y0, x1, y1)
     segments: tuple  # (run, axis, line, low, high, owner)
     touching: dict   # space id → frozenset of the runs along its box's edges
     inside: dict     # grid → the segments not its own that a line between two of its cells may cross
+    mixed: dict      # grid → the runs holding a segment not its own
 
     @classmethod
     def build(cls, box: dict, walls: list, grid_of: dict) -> "TownSight":
         """`box`: space id → its box; `walls`: the (a, b) pairs with a sight-blocking edge (a pair
         whose boxes share no stretch of boundary has no wall in the plane and is left out). The boxes'
         corners are even integers (see `integral`), so every centre is an integer too."""
+        assert all(type(v) is int and v % 2 == 0 for corners in box.values() for v in corners), "see integral"
         lines: dict = {}
         for a, b in walls:
             found = shared_edge(box[a], box[b])
@@ -188,17 +186,9 @@ class TownSight:
                 axis, line, low, high = found
                 owner = grid_of[a] if grid_of[a] == grid_of[b] else None
                 lines.setdefault((axis, line), []).append((low, high, a, b, owner))
-        segments, touching, run = [], {}, -1
-        for (axis, line), parts in sorted(lines.items()):
-            end = None
-            for low, high, a, b, owner in sorted(parts, key=lambda part: part[:4]):
-                run += 1 if end is None or low > end else 0
-                end = high if end is None else max(end, high)
-                segments.append((run, axis, line, low, high, owner))
-                for sid in (a, b):
-                    touching[sid] = touching.get(sid, frozenset()) | {run}
+        segments, touching = _runs(lines)
         centre = {sid: ((x0 + x1) // 2, (y0 + y1) // 2) for sid, (x0, y0, x1, y1) in box.items()}
-        inside = {}
+        inside, mixed = {}, {}
         for grid in set(grid_of.values()):
             mine = [box[sid] for sid in box if grid_of[sid] == grid]
             x0, y0 = min(b[0] for b in mine), min(b[1] for b in mine)
@@ -206,7 +196,8 @@ class TownSight:
             inside[grid] = tuple(seg for seg in segments if seg[5] != grid and (
                 x0 < seg[2] < x1 and seg[3] < y1 and seg[4] > y0 if seg[1] == "x" else
                 y0 < seg[2] < y1 and seg[3] < x1 and seg[4] > x0))
-        return cls(centre=centre, box=box, segments=tuple(segments), touching=touching, inside=inside)
+            mixed[grid] = frozenset(seg[0] for seg in segments if seg[5] != grid)
+        return cls(centre=centre, box=box, segments=tuple(segments), touching=touching, inside=inside, mixed=mixed)
 
     def clear(self, a: str, b: str, opaque: frozenset = frozenset(), within: str | None = None) -> bool:
         """Centre-to-centre sight from space a to space b: stopped by any wall a does not touch and by
@@ -249,14 +240,7 @@ def hole_boxes(cells: dict, hole, linked: list, at: dict) -> dict:
     placed space) links, `at` the placed spaces' cells. The grid is turned the quarter that brings
     linked spaces closest together (the first such turn on a tie), then stretched to fill the hole."""
     width, height = hole.right - hole.left + 1, hole.bottom - hole.top + 1
-    turns = []
-    for k in range(4):
-        turned = {}
-        for sid, (x, y) in cells.items():
-            for _ in range(k):
-                x, y = -y, x
-            turned[sid] = (x, y)
-        turns.append(turned)
+    turns = [{sid: _turn(cell, k) for sid, cell in cells.items()} for k in range(4)]
     xs, ys = [x for x, _ in turns[0].values()], [y for _, y in turns[0].values()]
     unit = (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1)  # every box corner is a whole number of 1/unit
     best, best_cost = None, None
@@ -276,6 +260,23 @@ def hole_boxes(cells: dict, hole, linked: list, at: dict) -> dict:
         if best_cost is None or cost < best_cost:
             best, best_cost = boxes, cost
     return {sid: tuple(Fraction(v, unit) for v in corners) for sid, corners in best.items()}
+
+
+def _runs(lines: dict) -> tuple[list, dict]:
+    """Wall segments grouped into runs: `lines` maps (axis, line) to its segments, each (low, high, a, b,
+    *more), a and b the two sides' cells or spaces. The segments (run, axis, line, low, high, *more), in
+    order, a run being a maximal straight stretch with no gap (segments that meet or overlap share it),
+    and what each side touches (a, b → frozenset of runs)."""
+    segments, touching, run = [], {}, -1
+    for (axis, line), parts in sorted(lines.items()):
+        end = None
+        for low, high, a, b, *more in sorted(parts, key=lambda part: part[:4]):
+            run += 1 if end is None or low > end else 0
+            end = high if end is None else max(end, high)
+            segments.append((run, axis, line, low, high, *more))
+            for side in (a, b):
+                touching[side] = touching.get(side, frozenset()) | {run}
+    return segments, touching
 
 
 def _crosses(p, q, axis: str, line: int, low: int, high: int) -> bool:

@@ -1754,7 +1754,7 @@ def unit_labels(game) -> dict[str, str]:
         tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides]
         tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
         found[proto] = _first_free(tries, taken)
-    for proto in _lesser_kinds(game):  # Zombie Hero "ZH", Grave Dead "GD": the initials of its words first
+    for proto in _lesser_kinds(game):  # Zombie Hero "ZH", NotLD's Fatty "Fa": the initials of its words first
         w = re.findall(r"[A-Za-z0-9]+", _unit_name(game, proto)) or [proto]
         head = w[0][0].upper()
         tries = ["".join(x[0].upper() for x in w[:2])] if len(w) > 1 else []
@@ -1768,9 +1768,9 @@ def unit_labels(game) -> dict[str, str]:
 
 def _lesser_kinds(game) -> list[str]:
     """The prototypes of units that come many alike but are not their side's commonest (LNOE's Zombie
-    Heroes and Grave Dead beside its Zombies): the side's letter stands for the commonest, so these get
-    labels of their own. In model order; the commonest is the prototype with the most copies (the
-    first on a tie)."""
+    Heroes beside its Zombies, NotLD's Fatties beside its Walkers): the side's letter stands for the
+    commonest, so these get labels of their own. In model order; the commonest is the prototype with the
+    most copies (the first on a tie)."""
     sides: dict[str, list] = {}
     for u in game.model.units:
         count = int(u.get("props", {}).get("count", 1) or 1)

@@ -126,6 +126,16 @@ def test_hole_boxes_fill_the_hole_and_break_ties_on_the_first_turn():
     assert boxes["22"][2:] == (18, 18)
 
 
+@pytest.mark.parametrize("corner", [(9, 9), (0, 9), (9, 0), (0, 0)])
+def test_hole_boxes_turn_the_grid_so_a_linked_cell_lies_next_to_its_link(corner):
+    """Cell 00 linked to a cell outside one corner of the hole: the grid turns so 00 fills that corner."""
+    cells = {f"{c}{r}": (c, r) for c in range(3) for r in range(3)}
+    boxes = hole_boxes(cells, Hole("g", 1, 1, 8, 8), [("00", "out")], {"out": corner})
+    x0, y0, x1, y1 = boxes["00"]
+    assert (x0 == 2) == (corner[0] == 0) and (x1 == 18) == (corner[0] == 9)
+    assert (y0 == 2) == (corner[1] == 0) and (y1 == 18) == (corner[1] == 9)
+
+
 def test_a_wall_run_touched_by_the_viewer_is_seen_through_along_its_whole_length():
     # three boxes in a row, a wall under all of them; the viewer above the first sees below the last
     box = {"v": (0, 0, 2, 2), "m": (2, 0, 4, 2), "w": (4, 0, 6, 2),
@@ -135,7 +145,62 @@ def test_a_wall_run_touched_by_the_viewer_is_seen_through_along_its_whole_length
     assert sight.clear("v", "z")      # v touches the run
     assert sight.clear("m", "far")    # m touches it too: the line passes under w, part of the same run
     assert not sight.clear("far", "v")  # far touches nothing: the run stops it
-    assert sight.clear("v", "z", within="g")  # g's own walls are left to its SightMap
+
+
+def test_within_a_grid_only_the_walls_not_its_own_are_asked():
+    # one grid g of three cells in a row over a second grid h; g has its own wall between v and m
+    box = {"v": (0, 0, 2, 2), "m": (2, 0, 4, 2), "w": (4, 0, 6, 2), "x": (0, 2, 2, 4), "y": (2, 2, 4, 4)}
+    grid = {"v": "g", "m": "g", "w": "g", "x": "h", "y": "h"}
+    sight = TownSight.build(box, [("m", "w")], grid)
+    assert not sight.clear("v", "w") and sight.clear("w", "v")  # the plane: m|w stops v, not w (it touches it)
+    assert sight.clear("v", "w", within="g")  # g's own wall: left to g's SightMap
+    assert sight.inside == {"g": (), "h": ()} and sight.mixed == {"g": frozenset(), "h": frozenset({0})}
+    walled = TownSight.build(box, [("m", "w"), ("v", "x")], grid)  # the second is no wall of g's
+    assert walled.mixed["g"] == frozenset({1}) and walled.inside["g"] == ()  # on g's edge: never crossed
+
+
+def test_a_viewer_touching_a_wall_that_runs_on_past_its_grid_sees_as_on_one_board(write_pack):
+    """The review's case: an L-shaped grid whose building wall at a2|b2 runs straight on along the join
+    to the small grid in its corner (a3|aitch.a1, a wall: the Shop meets the street). From a3 the whole
+    wall is one the viewer touches, so b1 is in sight, as on one board; the grid's own map, which knows
+    only a2|b2, said no. The undeclared touching pair a4|aitch.b… is walled along the Shop's outline."""
+    from spawnpit.compiler import compile_paths
+
+    folder = write_pack({"boards.pit": BOARDS})
+    result = compile_paths([folder])
+    assert result.ok, [d.message for d in result.diagnostics]
+    b = Board.from_pack(result.pack, "mini", "town")
+    sight = b.town_sight()
+    assert b.edge("gee.a3", "aitch.a1") == "wall"
+    assert b.line_of_sight("gee.a3", "gee.b1") and sight.clear("gee.a3", "gee.b1")
+    assert not b.line_of_sight("gee.b1", "gee.a3")  # b1 touches no part of that wall
+    assert b.edge("gee.a4", "aitch.a2") is None  # touching across the join, nothing declared
+    assert any(seg[1] == "x" and seg[2] == 4 and seg[3] == 12 for seg in sight.segments)  # walled: the Shop
+
+
+BOARDS = """using mini
+
+board gee "G" {
+  approx "test"
+  grid 3, 4
+  void b3, c3, b4, c4
+  building "Shop" { spaces a3, a4; roll 2 }
+  wall a2, b2
+}
+
+board aitch "H" {
+  approx "test"
+  grid 2, 2
+}
+
+board town "Town" {
+  approx "test"
+  parts gee, aitch
+  link gee.a3, aitch.a1
+  link gee.b2, aitch.a1
+  link gee.c2, aitch.b1
+}
+"""
 
 
 def test_a_hero_is_offered_a_shot_at_a_zombie_two_spaces_away_across_a_join(pack):
