@@ -1042,8 +1042,13 @@ def describe_entry(game, e: dict) -> str:
             if e.get("back"):
                 return f"{fields['unit']} is turned back from {space_name(game, e.get('from'))}"
             fields["step"] = _step(game, e)
-        if e.get("type") == "wound" and e.get("amount") != 1:
-            return "{unit} takes {amount} wounds ({wounds} of {health})".format_map(fields)
+        if e.get("type") == "wound":
+            wounds, health = e.get("wounds"), e.get("health")
+            if isinstance(wounds, int) and isinstance(health, int) and wounds >= health:  # "(3 of 2)" read oddly
+                plural = "s" if e.get("amount") != 1 else ""
+                return f"{{unit}} takes {{amount}} wound{plural} (none of {{health}} Health left)".format_map(fields)
+            if e.get("amount") != 1:
+                return "{unit} takes {amount} wounds ({wounds} of {health})".format_map(fields)
         if e.get("type") == "heal" and e.get("amount") == 0:
             return "{unit} has no wound to heal".format_map(fields)
         if e.get("type") == "search":
