@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spawnpit.engine import AIPolicy
 from spawnpit.engine.flow import _moment
+from spawnpit.engine.human import describe_entry
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import action_block, bare_game, dice, put
 
@@ -444,6 +445,9 @@ def test_the_fire_extinguisher_drives_a_zombie_one_space_farther_from_the_hero(p
     assert destinations and all(game.table.apart(jenny, s) == 2 for s in destinations)
     now = game.state["units"][zombie.id]["space"]
     assert game.table.apart(jenny, Ref("space", now)) == 2
+    # the Burn 'em Out play-test was asked "a space to drive a Zombie into" twice with no word of which one
+    assert f"The spray drives Zombie {zombie.id.lstrip('u')} back a space (Jenny)" in [
+        describe_entry(game, e) for e in game.entries if e["type"] == "note"]
 
 
 def test_catfight_is_played_only_while_two_female_heroes_share_a_space(pack):
