@@ -1394,6 +1394,9 @@ def explain_option(game, option) -> str:
         lines = [f"{_called(game, 'side', record['side'])}, {record['kind']}; "
                  + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items() if _shown(game, k))
                  + f"; wounds {record.get('wounds', 0)}"]
+        if record.get("space") and game.board is not None and record["space"] in game.board.info:
+            label = unit_label(game, option.id)  # where to find it on the map (the play-test could not)
+            lines.append(f"in {space_name(game, record['space'])}" + (f", shown {label} on the map" if label else ""))
         held = [_called(game, "card", r["proto"]) for r in game.state["cards"].values() if r["where"] == option.id]
         if held:
             lines.append("carries " + ", ".join(held))

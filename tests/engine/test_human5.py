@@ -147,3 +147,14 @@ def test_the_status_line_counts_the_cards_left_in_a_deck_that_is_never_reshuffle
     del pile[7:]
     line = status(game, with_goals=False).plain
     assert "Hero Deck 7" in line and "Zombie Deck" not in line
+
+
+def test_explaining_a_unit_option_says_where_it_stands(pack):
+    """Session 25 (a play-test): the targets "Zombie 130" could not be matched to the town map; `?N`
+    on one did not say where it was."""
+    from spawnpit.engine.human import explain_option
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    zombie, sally = put(game, "zombie", "town_center.a1"), put(game, "sally", "town_center.b2")
+    assert "in Town Center a1" in explain_option(game, zombie)
+    assert "in Town Center b2, shown Sa on the map" in explain_option(game, sally)
