@@ -194,6 +194,9 @@ def test_out_of_control_takes_the_whole_move_action(pack):
     assert not any(label.startswith("hero_turn.move: action") for label, _ in heroes.asked)
     assert len(game.state["decks"]["hero_deck"]["draw"]) == size
     assert game.state["counters"]["move_lost"] == 0
+    # session 25 (a play-test): the log said only "Move roll: 0"; it now says what happened and why
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert "Out of Control: Billy lurches one space toward the nearest Zombie, and that is the whole Move Action" in said
 
 
 def test_a_move_action_rolls_once_and_moves_by_that_roll(pack):
