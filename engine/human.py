@@ -521,8 +521,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
 
 def status(game, with_goals: bool = True) -> Text:
     """Round, moment, the tracks and counters worth showing (a scenario counter no goal names only while
-    it is not 0), the cards left in a deck that is never reshuffled (LNOE's Hero deck: the Heroes lose
-    if a Zombie card finds it empty), then (`with_goals`) the objectives with their progress."""
+    it is not 0), then (`with_goals`) the objectives with their progress."""
     limit = game.model.scenario.get("props", {}).get("rounds")
     now = game.state.get("round", 0)
     out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
@@ -532,9 +531,6 @@ def status(game, with_goals: bool = True) -> Text:
               if name in _shown_values(game) and name not in goals and v]  # (none pending: nothing to say)
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
-    for deck, block in game.model.decks.items():  # a deck never reshuffled: how many cards are left matters
-        if block.get("props", {}).get("discard") == "keep" and deck in game.state.get("decks", {}):
-            values.append((_title(block, deck), len(game.state["decks"][deck]["draw"])))
     for name, value in values:
         out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
     said = objectives_view(game) if with_goals else None

@@ -136,19 +136,6 @@ def test_a_long_rule_text_under_a_question_starts_at_the_sentence_about_it(pack)
     assert _relevant("A player acts. " * 20 + "Nothing else.", "choose card to play", 60).startswith("A player")
 
 
-def test_the_status_line_counts_the_cards_left_in_a_deck_that_is_never_reshuffled(pack):
-    """Session 25 (a play-test): Ransacked's threat (the Heroes lose when a Zombie card finds the Hero deck
-    empty) could not be judged, since the deck's size was shown nowhere. The Zombie deck, reshuffled from
-    its discards, is not counted."""
-    from spawnpit.engine.human import status
-
-    game = new_game(pack, "lnoe:escape_in_the_truck", seed=1)
-    pile = game.state["decks"]["hero_deck"]["draw"]
-    del pile[7:]
-    line = status(game, with_goals=False).plain
-    assert "Hero Deck 7" in line and "Zombie Deck" not in line
-
-
 def test_explaining_a_unit_option_says_where_it_stands(pack):
     """Session 25 (a play-test): the targets "Zombie 130" could not be matched to the town map; `?N`
     on one did not say where it was."""
