@@ -1053,6 +1053,10 @@ def describe_entry(game, e: dict) -> str:
             return "{unit} has no wound to heal".format_map(fields)
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
+        if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
+            meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)
+            if meaning:
+                return TEMPLATES["mark"].format_map(fields) + f" ({_clip(meaning, 80)})"
         return TEMPLATES[e.get("type")].format_map(fields)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in QUIET_KEYS)
@@ -2046,6 +2050,13 @@ def zone_view(game, spaces: list[str], marks: dict, numbers: dict | None = None)
             table.add_row(name, marks.get(sid, Text()), Text(_tags(game, sid), style="italic"))
     bare = [s for s in rest if s not in marks and not _tags(game, s) and s not in numbers]
     return Group(*lines, table, Text(f"also: {', '.join(bare)}", style="grey50") if bare else Text())
+
+
+def _marker_text(game, marker) -> str:
+    """A marker's own text, its first sentence only, without its parenthesised asides; "" when it has none."""
+    block = next((b for b in game.model.system.get("blocks", []) if b.get("kind") == "marker" and b["id"] == marker), None)
+    text = str(((block or {}).get("props") or {}).get("text") or "")
+    return re.sub(r"\s*\([^)]*\)", "", re.split(r"(?<=\.)\s", text, maxsplit=1)[0]).rstrip(".")
 
 
 def _marker_title(game, marker: str) -> str:

@@ -145,3 +145,16 @@ def test_explaining_a_unit_option_says_where_it_stands(pack):
     zombie, sally = put(game, "zombie", "town_center.a1"), put(game, "sally", "town_center.b2")
     assert "in Town Center a1" in explain_option(game, zombie)
     assert "in Town Center b2, shown Sa on the map" in explain_option(game, sally)
+
+
+def test_a_mark_on_a_unit_says_what_it_does(pack):
+    """Session 25 (a play-test): Haunted By the Past made a Hero "Hindered", and nothing said what that
+    meant until the Move Action was lost. A mark on a unit now gives its marker's first sentence."""
+    from spawnpit.engine.human import describe_entry
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    said = describe_entry(game, {"type": "mark", "what": sheriff.id, "marker": "hindered"})
+    assert said == "Sheriff Anderson marked Hindered (The Hero misses their next Move Action)"
+    space = game.board.resolve("town_center.b2")  # a space's mark: the map and markers line show it
+    assert describe_entry(game, {"type": "mark", "what": space, "marker": "locked_door"}).endswith("marked Locked Door")
