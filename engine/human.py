@@ -151,6 +151,10 @@ class HumanPolicy:
         """Whether each question's screen is cut to the terminal's height (see `fitted`)."""
         return self.fit if self.fit is not None else self.console.is_terminal
 
+    def _leaves_room(self, renderable) -> bool:
+        """Whether a command's output leaves the question's reminder and the prompt on the screen."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False)) <= self.console.height - 2
+
     def _boards(self, game, numbers, side, which: int | None):
         """`b`: each board on its own with its cell names; where they do not all fit the terminal's
         height, `b` lists them and `b N` shows the Nth (at 80x24 they took some 60 lines at once)."""
@@ -158,8 +162,7 @@ class HumanPolicy:
         width = self.console.width
         drawn = board_view(game, numbers, compact, side, whole=False, width=width)
         grids = board_grids(game)
-        lines = len(self.console.render_lines(drawn, self.console.options, pad=False))
-        if which is None and (lines <= self.console.height - 2 or len(grids) < 2):
+        if which is None and (self._leaves_room(drawn) or len(grids) < 2):
             return drawn
         if which is not None and not 1 <= which <= len(grids):
             return Text(f"there is no board {which}: b lists them", style="yellow")
@@ -251,7 +254,7 @@ class HumanPolicy:
             for less in fallbacks:
                 drawn = board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width,
                                    **less)
-                if len(self.console.render_lines(drawn, self.console.options, pad=False)) <= self.console.height - 2:
+                if self._leaves_room(drawn):
                     break
             return drawn
         board = re.fullmatch(r"b\s*(\d*)", word)
@@ -261,7 +264,7 @@ class HumanPolicy:
             # the question must stay under it: each card's text cut to one line when the whole texts are too tall
             units = side_view(game, side) or Text("nothing to show for your side")
             shown = Group(units, cards_view(game, side))
-            if len(self.console.render_lines(shown, self.console.options, pad=False)) > self.console.height - 2:
+            if not self._leaves_room(shown):
                 cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)",
                            style="grey50")
                 shown = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
@@ -1742,36 +1745,29 @@ def unit_labels(game) -> dict[str, str]:
     initial of its name, or, when several such names (or a side's letter) share the initial, its first two
     letters ("Sh" Sheriff Anderson, "Sa" Sally), then the initials of its first two words ("JC"), then its
     initial and another letter of the name (a leading "The" left out); never a side's letter, never the
-    same for two prototypes.
+    same for two prototypes. A side's rarer kind of many alike (_lesser_kinds) too, by the initials of
+    its first two words first ("ZH" Zombie Hero).
     Worked out once a game from every prototype, so a unit entering later changes nobody's label."""
     found = game.scratch.get("human_labels")
     if found is not None:
         return found
     sides = {letter for letter, _ in side_symbols(game).values()}
-    named = [(u["id"], _unit_name(game, u["id"])) for u in game.model.units
-             if int(u.get("props", {}).get("count", 1) or 1) == 1]
+    named = [u["id"] for u in game.model.units if int(u.get("props", {}).get("count", 1) or 1) == 1]
+    lesser = _lesser_kinds(game)
     words = {}
-    for proto, name in named:  # "The Marksman" by Marksman
-        w = re.findall(r"[A-Za-z0-9]+", name) or [proto]
+    for proto in named + lesser:  # "The Marksman" by Marksman
+        w = re.findall(r"[A-Za-z0-9]+", _unit_name(game, proto)) or [proto]
         words[proto] = w[1:] if len(w) > 1 and w[0].lower() == "the" else w
-    initials = Counter(words[proto][0][0].upper() for proto, _ in named)
+    initials = Counter(words[proto][0][0].upper() for proto in named)
     found, taken = {}, set(sides)
-    for proto, _ in named:
+    for proto in named + lesser:  # a lesser kind (Zombie Hero "ZH"): the initials of its words first
         w = words[proto]
         head = w[0][0].upper()
-        tries = [head] if initials[head] == 1 else []
-        tries += [w[0][:2].capitalize()] if len(w[0]) > 1 else []
-        tries += [head + w[1][0].upper()] if len(w) > 1 else []
+        two = [w[0][:2].capitalize()] if len(w[0]) > 1 else []
+        both = [head + w[1][0].upper()] if len(w) > 1 else []
+        tries = both + two if proto in lesser else ([head] if initials[head] == 1 else []) + two + both
         tries += [head + c.lower() for c in "".join(w)[1:] if c.isalpha()]
-        tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides]
-        tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
-        found[proto] = _first_free(tries, taken)
-    for proto in _lesser_kinds(game):  # Zombie Hero "ZH", NotLD's Fatty "Fa": the initials of its words first
-        w = re.findall(r"[A-Za-z0-9]+", _unit_name(game, proto)) or [proto]
-        head = w[0][0].upper()
-        tries = ["".join(x[0].upper() for x in w[:2])] if len(w) > 1 else []
-        tries += [w[0][:2].capitalize()] if len(w[0]) > 1 else []
-        tries += [head + c.lower() for c in "".join(w)[1:] if c.isalpha()]
+        tries += [f"{head}{n}" for n in range(2, 1000) if head not in sides and proto not in lesser]
         tries += [f"{head.lower()}{n}" for n in range(2, 1000)]
         found[proto] = _first_free(tries, taken)
     game.scratch["human_labels"] = found
@@ -2052,16 +2048,19 @@ def zone_view(game, spaces: list[str], marks: dict, numbers: dict | None = None)
     return Group(*lines, table, Text(f"also: {', '.join(bare)}", style="grey50") if bare else Text())
 
 
+def _marker_block(game, marker) -> dict:
+    """The system's declaration of a marker ({} for an undeclared one)."""
+    return next((b for b in game.model.system.get("blocks", []) if b.get("kind") == "marker" and b["id"] == marker), {})
+
+
 def _marker_text(game, marker) -> str:
     """A marker's own text, its first sentence only, without its parenthesised asides; "" when it has none."""
-    block = next((b for b in game.model.system.get("blocks", []) if b.get("kind") == "marker" and b["id"] == marker), None)
-    text = str(((block or {}).get("props") or {}).get("text") or "")
+    text = str((_marker_block(game, marker).get("props") or {}).get("text") or "")
     return re.sub(r"\s*\([^)]*\)", "", re.split(r"(?<=\.)\s", text, maxsplit=1)[0]).rstrip(".")
 
 
 def _marker_title(game, marker: str) -> str:
-    block = next((b for b in game.model.system.get("blocks", []) if b.get("kind") == "marker" and b["id"] == marker), None)
-    return (block.get("title") if block else None) or marker.replace("_", " ")
+    return _marker_block(game, marker).get("title") or marker.replace("_", " ")
 
 
 def _building_markers(game) -> bool:

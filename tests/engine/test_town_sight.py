@@ -66,7 +66,9 @@ def test_the_town_center_shares_the_hole_evenly_and_sees_beyond_the_spaces_it_to
     assert not b._opening("town_center.a1", BANK + "c3", frozenset())
 
 
-def test_the_hole_grid_is_turned_to_meet_the_boards_it_links_to(manor_town):
+def test_the_manor_house_fills_the_hole_with_a1_by_the_board_it_links_to(manor_town):
+    """(Which way the hole's grid is turned is tested on its own below: on the built-in layouts the turn
+    that fits is always the first.)"""
     b = manor_town
     sight, (hole,) = b.town_sight(), b.town().holes
     boxes = {s.rsplit(".", 1)[-1]: sight.box[s] for s in b.spaces if b.info[s].grid == hole.grid}
