@@ -52,12 +52,15 @@ def place(ctx, what, args):
 
 def spawn(ctx, what, args):
     """`spawn n of KIND at SPACES`: given a selection of spaces, the n are divided among them as evenly
-    as possible (the remainder drawn at random), after capping n at what the kind's pool has left."""
+    as possible (the remainder drawn at random), after capping n at what the kind's pool has left.
+    `from UNIT`: the new unit is that unit's figure come back as another kind (a killed Hero risen as a
+    Zombie Hero), and is named after it: "Zombie Hero (Billy)"."""
     count, thing = _count_and_thing(ctx, what, args)
     kind = _need(thing, ("kind",), "spawn")
     at = _arg(ctx, args, "at")
+    former = _need(_arg(ctx, args, "from"), ("unit",), "spawn … from") if "from" in args else None
     if not isinstance(at, list):
-        made = ctx.game.spawn(kind, ctx.game.space_ref(at), count, ctx)
+        made = ctx.game.spawn(kind, ctx.game.space_ref(at), count, ctx, former)
         if "as" in args:  # `spawn zombie_hero at s as z`: the new unit (a list when several, None when none)
             ctx.env[args["as"]] = made[0] if len(made) == 1 else (made or None)
         return
@@ -70,7 +73,7 @@ def spawn(ctx, what, args):
     shares = divide_evenly(count, spaces, ctx.chance._random)
     for space in spaces:
         if shares[space]:
-            ctx.game.spawn(kind, Ref("space", space), shares[space], ctx)
+            ctx.game.spawn(kind, Ref("space", space), shares[space], ctx, former)
 
 
 def enter(ctx, what, args):
@@ -131,12 +134,13 @@ def kill(ctx, what, args):
 
 def roll(ctx, what, args):
     """`roll 2D6 as n` binds the total; `roll N of D6` rolls a number of dice worked out in play;
-    `roll … into POOL` adds the dice to a counter kept as a pool of dice (highest(), doubles())."""
+    `roll … into POOL` adds the dice to a counter kept as a pool of dice (highest(), doubles());
+    `roll … for THING`: what the roll is for, which the log says (a gun's Out of Ammo roll)."""
     dice = what(ctx)
     if "of" in args:
         of = _arg(ctx, args, "of")
         dice = ("dice", max(0, int(dice or 0)) * of[1], of[2])
-    values = ctx.roll(dice, reason="roll") if dice[1] > 0 else []
+    values = ctx.roll(dice, reason="roll", purpose=_arg(ctx, args, "for")) if dice[1] > 0 else []
     if "as" in args:
         ctx.env[args["as"]] = sum(values)
     if "into" in args:

@@ -66,11 +66,15 @@ class Context:
                 return
         raise interp.RuleError(f"`{name}` is not a counter or variable")
 
-    def roll(self, dice, reason: str) -> list[int]:
+    def roll(self, dice, reason: str, purpose=None) -> list[int]:
+        """`purpose`: the card or unit the roll is for (`roll D6 for w`: a gun's Out of Ammo roll), which
+        the log names instead of the rule."""
         if not (isinstance(dice, tuple) and dice[0] == "dice"):
             raise interp.RuleError(f"cannot roll {dice!r}")
         values = self.game.chance.roll(dice[1], dice[2])
         entry = {"type": "roll", "dice": f"{dice[1]}D{dice[2]}", "values": values, "total": sum(values)}
+        if type(purpose) is Ref:
+            entry["for"] = purpose.id
         unit = self.about()
         if unit is not None:
             entry["unit"] = unit  # whose roll: "rolled 1D6: 4 for Hero Movement (Jake)"

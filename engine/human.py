@@ -1035,6 +1035,9 @@ def describe_entry(game, e: dict) -> str:
         fields = {k: _name(game, k, v) for k, v in e.items()}
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
+            if e.get("for"):  # `roll … for w`: "for the Revolver", not for the rule that rolled it
+                fields["why"] = f" for the {_name(game, 'card', e['for'])}" if e["for"] in game.state["cards"] \
+                    else f" for {_name(game, 'unit', e['for'])}"
             if e.get("unit") in game.state["units"]:  # whose roll
                 fields["why"] += f" ({_unit(game, e['unit'])})"
             if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
@@ -1268,11 +1271,13 @@ def _unit_name(game, proto: str) -> str:
 
 
 def _unit(game, uid) -> str:
-    """A named unit by its name ("Billy"); one of many alike by name and number ("Zombie 3"); anything
-    else as itself."""
+    """A named unit by its name ("Billy"); one of many alike by name and number ("Zombie 3"), unless it
+    was given a name of its own; anything else as itself."""
     record = game.state["units"].get(str(uid))
     if not record:
         return str(uid)
+    if record.get("name"):  # named after the unit whose figure it is ("Zombie Hero (Billy)")
+        return record["name"]
     name = _unit_name(game, record["proto"])
     return f"{name} {str(uid).lstrip('u')}" if _many(game, record["proto"]) else name
 
@@ -1397,6 +1402,8 @@ def explain_option(game, option) -> str:
         lines = [f"{_called(game, 'side', record['side'])}, {record['kind']}; "
                  + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items() if _shown(game, k))
                  + f"; wounds {record.get('wounds', 0)}"]
+        if record.get("keywords"):  # what cards aim at ("a Student", "a male Hero"): the play-test could not tell
+            lines.append("keywords: " + ", ".join(k.replace("_", " ") for k in record["keywords"]))
         if record.get("space") and game.board is not None and record["space"] in game.board.info:
             label = unit_label(game, option.id)  # where to find it on the map (the play-test could not)
             lines.append(f"in {space_name(game, record['space'])}" + (f", shown {label} on the map" if label else ""))

@@ -301,7 +301,8 @@ class World:
 
     # ---- units -----------------------------------------------------------------------------------
 
-    def spawn(self, kind: Ref, at: Ref, count: int, ctx) -> list[Ref]:
+    def spawn(self, kind: Ref, at: Ref, count: int, ctx, former: Ref | None = None) -> list[Ref]:
+        """`former`: the unit whose figure the new ones are (`spawn … from UNIT`); they take its name."""
         protos = self.model.protos(kind.id)
         if not protos:
             raise interp.RuleError(f"no unit of kind `{kind.id}` is declared to spawn")
@@ -313,7 +314,13 @@ class World:
                 break
             made.append(self.add_unit(protos[0], at.id))
         if made:
-            self.log({"type": "spawn", "kind": kind.id, "count": len(made), "space": at.id}, ctx.rule)
+            entry = {"type": "spawn", "kind": kind.id, "count": len(made), "space": at.id}
+            if former is not None:
+                entry["from"] = former.id
+                for unit in made:
+                    self.state["units"][unit.id]["name"] = (f"{self.model.title_of(protos[0]['id'])} "
+                                                            f"({self.table.attribute(former, 'name')})")
+            self.log(entry, ctx.rule)
             for unit in made:
                 self.emit(*unit_event(kind.id, "spawned", unit, at))
         return made
