@@ -146,7 +146,12 @@ def test_old_betsy_holds_a_zombie_a_card_moves_before_the_move_step(pack):
     assert not left
     assert where(game, zombie) == "town_center.b2" and where(game, betsy) == "side:heroes"
     assert [e["text"] for e in game.entries if e["type"] == "note" and "Betsy" in e["text"]] == \
-        ["Old Betsy holds the Zombie"]
+        ["Old Betsy holds Zombie back: it is put back in her space, its move over"]
+    # the terminal names the Zombie, and its move back reads as part of the hold (the play-test read it as
+    # a Zombie that left her space and came back of its own)
+    from spawnpit.engine.human import describe_entry
+    held = next(e for e in game.entries if e["type"] == "note" and "Betsy" in e["text"])
+    assert describe_entry(game, held).startswith(f"Old Betsy holds Zombie {zombie.id.lstrip('u')} back")
 
 
 # ---- Once per Turn: an Event taken back is not played twice ------------------------------------------------

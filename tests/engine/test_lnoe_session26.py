@@ -82,3 +82,25 @@ def test_the_out_of_ammo_roll_is_shown_for_the_gun_not_the_ranged_attack(pack):
     assert describe_entry(game, shot) == "rolled 1D6: 5 for Ranged Attack (Sheriff Anderson)"
     assert ammo["for"] == revolver.id
     assert describe_entry(game, ammo) == "rolled 1D6: 1 for the Revolver (Sheriff Anderson)"
+
+
+# ---- questions asked only when they can matter -----------------------------------------------------------
+
+def test_old_betsy_is_offered_at_the_exchange_step_only_with_a_zombie_in_her_range(pack):
+    """She holds Zombies leaving her space. The play-test was asked where to set her loose at every
+    Exchange step of her Hero's, with no Zombie anywhere near."""
+    from tests.engine.test_lnoe_faq import answer, to_hand
+    from tests.engine.test_lnoe_session23_cards import emit_step
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.b2")
+    betsy = to_hand(game, "old_betsy", "heroes")
+    game.state["cards"][betsy]["where"] = becky.id
+    far = max(game.board.spaces, key=lambda s: game.board.between("town_center.b2", s))
+    put(game, "zombie", far)
+    script = answer(game, "heroes")
+    emit_step(game, "hero_turn.exchange.end", {"unit": becky})
+    assert script.asked == []
+    put(game, "zombie", "town_center.a1")  # one space away, in sight
+    emit_step(game, "hero_turn.exchange.end", {"unit": becky})
+    assert len(script.asked) == 1 and "town_center.a1" in [getattr(o, "id", o) for o in script.asked[0][1]]
