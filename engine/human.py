@@ -407,13 +407,13 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
 
 # What a screen too tall for the terminal keeps, most wanted first, once the question (without its rule's
 # text) and the status line are in: the board when the question is which space (its numbers are the
-# answers), four lines of the log, the markers cards put on the table, the board, the rule's text, the
-# side's units and cards, the goals, the legend, the heading, more of the log, the list of spaces under
-# such a question. What it leaves out is named, with the command that shows it, on a line above the
-# question. On a terminal too small for that, the status line takes its place in the list and the note
-# is left out too.
-_KEEP = ("numbered board", "status", "log", "markers", "board", "rule", "mine", "goals", "key", "heading", "more log",
-         "list")
+# answers), four lines of the log, the markers cards put on the table, the log's latest line (when there
+# was no room for two), the board, the rule's text, the side's units and cards, the goals, the legend,
+# the heading, more of the log, the list of spaces under such a question. What it leaves out is named,
+# with the command that shows it, on a line above the question. On a terminal too small for that, the
+# status line takes its place in the list and the note is left out too.
+_KEEP = ("numbered board", "status", "log", "markers", "last", "board", "rule", "mine", "goals", "key", "heading",
+         "more log", "list")
 _SHOWN_BY = {"board": ("m", "board"), "key": ("m", "legend"), "markers": ("m", "markers"), "mine": ("c", "your side"),
              "goals": ("o", "goals")}
 
@@ -467,7 +467,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
     variants = {"brief": prompt(game, side, width=width, brief=True, listed=not numbered, **ask),
                 "rule": prompt(game, side, width=width, listed=not numbered, **ask),
                 "list": prompt(game, side, width=width, **ask)}
-    ask_with, log_lines = "brief", 0
+    ask_with, log_lines, latest = "brief", 0, None
     left = room - tall(variants["brief"])
 
     def log_within(room: int) -> int:
@@ -485,10 +485,14 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
                 left, ask_with = left - grown, want
         elif want in ("log", "more log"):
             if "log" in parts:
-                before = tall(log_view(game, entries, log_lines)) if log_lines else 0
+                before = tall(log_view(game, entries, log_lines)) if log_lines else tall(latest) if latest else 0
                 n = log_within(left + before) if want == "more log" else min(4, log_within(left))
                 if n > log_lines:
-                    left, log_lines = left + before - tall(log_view(game, entries, n)), n
+                    left, log_lines, latest = left + before - tall(log_view(game, entries, n)), n, None
+        elif want == "last":  # no room for the log: its latest line still (the roll a Move goes by)
+            if "log" in parts and not log_lines and left >= 1:
+                latest = last_line(game, entries, width)
+                left -= tall(latest) if latest is not None else 0
         else:
             name = "board" if want == "numbered board" else want
             if (want == "numbered board" and not numbered) or name not in parts or name in kept:
@@ -503,6 +507,8 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
         if name == "log":
             if log_lines:
                 out.append(log_view(game, entries, log_lines))
+            elif latest is not None:
+                out.append(latest)
         elif name in kept:
             out.append(part)
     missing: dict[str, list[str]] = {}  # command → what it shows, of what was left out
@@ -770,6 +776,28 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     (BOOKKEEPING: cards discarded, markers) go first, then the oldest of the rest, so a
     shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
     in a line (how the Zombies came) is kept like a roll."""
+    kept, left_out = _fold(_log_rows(game, entries, moves), lines)
+    out = Text()
+    if left_out:
+        out.append(f"… {left_out} log line{'s' if left_out != 1 else ''} left out (l shows more)\n", style="grey50")
+    for text, style, _ in kept:
+        out.append(text + "\n", style=style)
+    out.rstrip()
+    return out
+
+
+def last_line(game, entries: list, width: int) -> Text | None:
+    """The latest line of the log worth keeping (a roll, a move, a kill; not a discard), on one line of
+    `width`: what a screen with no room for the log still shows (the roll a Move goes by)."""
+    rows = [row for row in _log_rows(game, entries, MOVES_SHOWN) if row[2] is True]
+    if not rows:
+        return None
+    text, style, _ = rows[-1]
+    return Text(_clip("last: " + text.strip(), width), style=style)
+
+
+def _log_rows(game, entries: list, moves: int) -> list:
+    """log_view's rows: (text, style, worth keeping: True, False, or None for a heading)."""
     shown, cards, hidden, pools = _shown_values(game), _card_titles(game), _hidden(game), _pool_names(game)
     # (the ai policy's own markers and the content's `hidden` bookkeeping are logged, never shown)
     passing = _passing_marks(game, entries)
@@ -814,14 +842,7 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
         rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
                      not _bookkeeping(entry, cards)))
         i += 1
-    kept, left_out = _fold(rows, lines)
-    out = Text()
-    if left_out:
-        out.append(f"… {left_out} log line{'s' if left_out != 1 else ''} left out (l shows more)\n", style="grey50")
-    for text, style, _ in kept:
-        out.append(text + "\n", style=style)
-    out.rstrip()
-    return out
+    return rows
 
 
 def _card_titles(game) -> frozenset:

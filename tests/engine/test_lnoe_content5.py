@@ -73,8 +73,9 @@ def test_johnny_blitzes_the_zombie_on_his_first_space_and_carries_on_with_a_roll
     game.policies["heroes"] = Pick(0, lambda o: o == space(game, f"{st}.e4"))  # Blitz!; the space four along the street
     johnny = put(game, "johnny", f"{st}.a4")
     zombies = [put(game, "zombie", f"{st}.{s}") for s in ("b3", "b4", "b5")]  # every first step is a Zombie space
-    left = dice(game, [4], [6, 3], [2])  # the move roll (at the start of the Move Action); the fight: 6 against 2, no doubles, the Zombie fended off
+    left = dice(game, [4], [6, 3], [2])  # the move roll; the fight: 6 against 2, no doubles, the Zombie fended off
     _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
+    game.emit("move_roll", {"mover": johnny})  # Blitz! is asked once he has rolled to Move
     assert space(game, f"{st}.e4") in movement.reach(game, johnny, 4)  # beyond the Zombies: Blitz! lets him
     game.emit("move", {"unit": johnny})
     assert not left
@@ -351,7 +352,8 @@ def test_johnny_not_blitzing_stops_at_the_first_zombie_space_and_the_ai_blitzes_
     johnny = put(game, "johnny", f"{st}.a4")
     for s in ("b3", "b4", "b5"):
         put(game, "zombie", f"{st}.{s}")
-    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
+    dice(game, [4])
+    game.emit("move_roll", {"mover": johnny})
     assert space(game, f"{st}.e4") not in movement.reach(game, johnny, 4)
     for hunt, bat, blitzes in ((0, True, False), (1, False, False), (1, True, True)):
         game = bare_game(pack, needs=("the_bank",))
@@ -361,7 +363,8 @@ def test_johnny_not_blitzing_stops_at_the_first_zombie_space_and_the_ai_blitzes_
         put(game, "zombie", f"{st}.b4")
         if bat:
             give(game, "baseball_bat", johnny)
-        _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
+        dice(game, [4])
+        game.emit("move_roll", {"mover": johnny})
         assert game.table.has(johnny, Ref("marker", "blitzing")) is blitzes, (hunt, bat)
 
 

@@ -469,7 +469,7 @@ def test_cr_11_3_3_each_combat_bonus_once_per_fight_but_several_may_be_used(pack
     jake, zombie = put(game, "jake_cartwright", "town_center.b2"), put(game, "zombie", "town_center.b2")
     give(game, "baseball_bat", jake)
     give(game, "torch", jake)
-    left = dice(game, [2, 3], [5], [6], [4], [6], [4])  # a die from each; both hold
+    left = dice(game, [2, 3], [5], [6], [6], [4], [4])  # a die from each; after the fight, both hold
     game.emit("fight", {"fighter": jake, "foe": zombie})
     assert not left
     assert bonus_offers(game.policies["heroes"]) == 2

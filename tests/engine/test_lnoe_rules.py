@@ -62,8 +62,23 @@ def test_a_tie_goes_to_the_zombie_and_wounds_the_hero_but_johnny_is_tough(pack):
     dice(game, [2, 5], [5], [2, 5], [5])
     game.emit("fight", {"fighter": billy, "foe": z1})
     game.emit("fight", {"fighter": johnny, "foe": z2})
-    assert notes(game) == ["The Zombie wins: the Hero takes a Wound", "The Hero wins: the Zombie is fended off"]
+    assert notes(game) == ["The Zombie wins: the Hero takes a Wound", "Johnny is Tough and wins the tie: the Zombie is fended off"]
     assert game.state["units"][billy.id]["wounds"] == 1 and game.state["units"][johnny.id]["wounds"] == 0
+
+
+def test_johnnys_tie_with_doubles_fends_off_but_does_not_kill(pack):
+    """Rulebook, Resolving the Fight: the Zombie takes a Wound when the Hero has a higher roll and doubles.
+    Tough (Complete Rulebook App. I) wins Fights on a tie: the tie is his, but it is no higher roll. The
+    session 26 play-test saw "1, 1 against 1: the Hero wins with doubles: the Zombie takes a Wound"."""
+    game = bare_game(pack)
+    johnny, zombie = put(game, "johnny", "town_center.a1"), put(game, "zombie", "town_center.a1")
+    left = dice(game, [3, 3], [3])
+    game.emit("fight", {"fighter": johnny, "foe": zombie})
+    assert not left and notes(game) == ["Johnny is Tough and wins the tie: the Zombie is fended off"]
+    assert game.state["units"][zombie.id]["space"] == "town_center.a1" and game.state["units"][johnny.id]["wounds"] == 0
+    left = dice(game, [4, 4], [3])  # a higher roll with doubles still kills
+    game.emit("fight", {"fighter": johnny, "foe": zombie})
+    assert not left and game.state["units"][zombie.id]["space"] is None
 
 
 # ---- Who fights whom in the Zombie Turn (Figures A, B, C) ------------------------------------------

@@ -108,29 +108,49 @@ def test_a_zombie_no_hero_can_draw_may_still_step(pack):
     assert where(game, zombie) == _at(game, "h3")
 
 
-def test_the_movement_roll_comes_before_the_choice_of_move_or_search(pack):
-    """LNOE rulebook (a Hero may always roll before deciding whether to Search or Move), Complete Rulebook
-    §8.3 (the roll starts the Move Action): each Hero's step rolls once, before the Move/Search choice,
-    and a Move goes by that roll without rolling again. Before, the die was rolled only once Move was
-    chosen, so a player chose blind."""
+def test_the_movement_roll_is_taken_on_a_move_or_first_if_the_hero_asks(pack):
+    """LNOE rulebook, Hero Turn 1) Move: a Hero may always roll to see how far they could Move before
+    deciding whether to Search or Move; the roll is optional (the Complete Rulebook §8.3 made it mandatory,
+    after Timber Peak). Session 20 made every Move Action start with the roll, so a player never chose
+    blind; then a Hero who only meant to Search could lose the Search to Out of Control (the session 26
+    play-test). Now a Hero who could Search is asked: roll first, or choose now; a Move rolls, a Search
+    does not. In a whole AI game the Searches roll nothing and each Move rolls once."""
     from spawnpit.engine import new_game, play
 
     game = new_game(pack, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
     play(game)
     entries = game.entries
-    choices = [i for i, e in enumerate(entries) if e["type"] == "choice" and e["label"].startswith("hero_turn.move: action")]
-    assert len(choices) > 10 and any(entries[i]["picked"] == "search" for i in choices)
-    for i in choices:
-        step = []  # this Hero's step up to the choice: from the entry after the last step's end
-        j = i - 1
-        while j >= 0 and entries[j]["at"].startswith("hero_turn.move") and not entries[j]["at"].startswith("hero_turn.move."):
-            step.append(entries[j])
-            j -= 1
-        rolls = [e for e in step if e["type"] == "roll" and e.get("rule") == "Hero Movement"]
-        assert len(rolls) == 1, (i, step)
-    inside = [e for e in entries if e["type"] == "roll" and e["at"].startswith("hero_turn.move.move")
-              and e.get("rule") == "Hero Movement"]
-    assert inside == []
+    acted = [i for i, e in enumerate(entries) if e["type"] == "action" and e["action"] in ("move", "search")]
+    assert any(entries[i]["action"] == "search" for i in acted) and any(entries[i]["action"] == "move" for i in acted)
+    for i in acted:
+        j = i + 1  # the action's own entries, up to the next step's or action's
+        while j < len(entries) and entries[j]["type"] != "action" and entries[j]["at"].startswith("hero_turn.move"):
+            j += 1
+        rolls = [e for e in entries[i:j] if e["type"] == "roll" and e.get("rule") == "Hero Movement"]
+        assert len(rolls) == (1 if entries[i]["action"] == "move" else 0), entries[i:j]
+
+
+def test_a_hero_in_a_building_may_roll_first_and_then_search(pack):
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import Script
+
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["heroes"] = heroes = Script("Roll the movement die first, then choose Move or Search", 1)  # then Search
+    billy = put(game, "billy", GAS + "g1")  # in the Gas Station
+    left = dice(game, [5], [3])  # the roll first; then (for the Search) nothing more is rolled
+    _move_step(game, billy)
+    assert left == [[3]]  # one die rolled
+    labels = [label for label, _ in heroes.asked]
+    assert labels[0] == "choose an option" and labels[1].startswith("hero_turn.move: action")
+    assert [e["values"] for e in game.entries if e["type"] == "roll"] == [[5]]
+    assert [e["action"] for e in game.entries if e["type"] == "action"] == ["search"]
+    # out in the street there is nothing to Search: no question, and the Move rolls
+    game.policies["heroes"] = heroes = Script(0, GAS + "a4")
+    jenny = put(game, "jenny", GAS + "a3")
+    left = dice(game, [2])
+    _move_step(game, jenny)
+    assert not left and where(game, jenny) == _at(game, "a4")
+    assert not [label for label, _ in heroes.asked if label == "choose an option"]
 
 
 def test_each_hero_starts_in_the_space_of_the_start_building_the_player_picks(pack):
@@ -176,13 +196,13 @@ def _move_step(game, hero) -> None:
 
 
 def test_out_of_control_takes_the_whole_move_action(pack):
-    """The roll opens the Move Action, so Out of Control (a natural 1) comes before the choice of Move or
-    Search: the Hero lurches toward the Zombie and that is the whole Move Action, no Search after it."""
+    """A Hero who rolls first, before the choice of Move or Search, may meet Out of Control (a natural 1):
+    the Hero lurches toward the Zombie and that is the whole Move Action, no Search after it."""
     from tests.engine.lnoe_table import dice
     from tests.engine.test_lnoe_faq import Script, to_hand
 
     game = bare_game(pack, zombies=["out_of_control"], needs=("gas_station",))
-    game.policies["heroes"] = heroes = Script()
+    game.policies["heroes"] = heroes = Script("Roll the movement die first, then choose Move or Search")
     billy = put(game, "billy", GAS + "g1")  # in the Gas Station: he could Search
     put(game, "zombie", GAS + "e1")
     to_hand(game, "out_of_control", "zombies")
@@ -309,7 +329,7 @@ def test_no_hero_card_is_wasted_on_a_move_action_out_of_control_took(pack):
     from tests.engine.test_lnoe_faq import Script, to_hand
 
     game = bare_game(pack, zombies=["out_of_control"], needs=("gas_station",))
-    game.policies["heroes"] = heroes = Script()
+    game.policies["heroes"] = heroes = Script("Roll the movement die first, then choose Move or Search")
     billy = put(game, "billy", GAS + "g1")
     put(game, "zombie", GAS + "e1")
     to_hand(game, "out_of_control", "zombies")

@@ -258,7 +258,7 @@ def test_a_first_aid_kit_may_be_used_before_the_heros_fights(pack):
     put(game, "zombie", "town_center.b2")
     kit = _give(game, "first_aid_kit", sally)
     game.emit("hero_turn.fight.start", {"unit": sally})
-    assert [label for label, _ in game.policies["heroes"].asked] == ["choose hero to use the First Aid Kit", "choose hero to heal"]
+    assert [label for label, _ in game.policies["heroes"].asked] == ["choose hero carrying the First Aid Kit, to use it", "choose hero to heal"]
     assert game.state["units"][sally.id]["wounds"] == 0 and where(game, kit) == "discard"
 
 
@@ -537,7 +537,7 @@ def test_nothing_offered_before_a_fight_or_a_move_when_it_cannot_help(pack):
     to_hand(game, "just_what_i_needed", "heroes")
     game.emit("hero_turn.fight.start", {"unit": sally})
     labels = [label for label, _ in game.policies["heroes"].asked]
-    assert "choose hero to use the First Aid Kit" not in labels
+    assert "choose hero carrying the First Aid Kit, to use it" not in labels
     game = bare_game(pack)
     jake = put(game, "jake_cartwright", "town_center.b2")
     _give(game, "fire_extinguisher", jake)

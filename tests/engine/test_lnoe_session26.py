@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from spawnpit.engine.human import describe_entry, _unit
+from spawnpit.engine.human import _unit, describe_entry
+from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_faq import bare_game
 
@@ -104,3 +105,115 @@ def test_old_betsy_is_offered_at_the_exchange_step_only_with_a_zombie_in_her_ran
     put(game, "zombie", "town_center.a1")  # one space away, in sight
     emit_step(game, "hero_turn.exchange.end", {"unit": becky})
     assert len(script.asked) == 1 and "town_center.a1" in [getattr(o, "id", o) for o in script.asked[0][1]]
+
+
+# ---- the screen keeps the roll a Move goes by -----------------------------------------------------------
+
+def test_a_move_question_at_80_by_24_shows_the_movement_roll(pack):
+    """The play-tests chose where to move on a screen with no room for the log, so without the roll: the
+    latest line of the log now takes the one line left."""
+    import re
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import fitted, space_numbers
+    from tests.engine.test_human_fit import _setup
+
+    game, label, options = _setup(pack)
+    con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    entries = list(game.entries[-30:])
+    for part in fitted(con, game, "heroes", entries, {"label": label, "options": options},
+                       space_numbers(game, options), True, True):
+        con.print(part)
+    out = con.file.getvalue()
+    assert len(out.rstrip("\n").split("\n")) <= 23
+    roll = next(e for e in reversed(entries) if e["type"] == "roll")
+    assert re.search(rf"^last: rolled 1D6: {roll['values'][0]} for Hero Movement \(\w[\w ]*\)$", out, re.M), out
+    assert "l log" in out  # the rest of the log is still a command away
+
+
+# ---- the second play-test's rules findings ----------------------------------------------------------------
+
+def test_a_hero_over_the_limit_may_not_hand_an_item_off_under_i_dont_trust_em(pack):
+    """Rulebook, Items: a Hero over the limit may exchange Items before discarding; Complete Rulebook App.
+    III (I Don't Trust 'em): until the next Zombie Turn the Heroes may not Exchange Items. The play-test
+    was offered the hand-off, and the Item went to the other Hero."""
+    from tests.engine.test_lnoe_faq import answer, give, where
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.b2")
+    jenny = put(game, "jenny", "town_center.b2")
+    items = [give(game, name, becky) for name in ("first_aid_kit", "flashlight", "fire_extinguisher", "revolver")]
+    extra = give(game, "baseball_bat", becky)
+    for hero in (becky, jenny):
+        game.mark(hero, "no_exchange", 1, game._plain_ctx())
+    script = answer(game, "heroes", lambda options: options.index(extra) if extra in options else 0)
+    game.emit("load_check", {"carrier": becky})
+    assert where(game, extra) == "discard" and all(where(game, i) == becky.id for i in items)
+    assert not [label for label, _ in script.asked if label == "choose an option"]  # no "Hand it to…" offered
+    # the next Zombie Turn lifts it: the hand-off is offered again
+    for hero in (becky, jenny):
+        game.mark(hero, "no_exchange", -1, game._plain_ctx())
+    again = give(game, "lighter", becky)
+    script = answer(game, "heroes", lambda options: options.index(again) if again in options else 0,
+                    "Hand it to a Hero in the same space", "jenny")
+    game.emit("load_check", {"carrier": becky})
+    assert where(game, again) == jenny.id
+
+
+def test_a_hand_weapons_break_test_comes_after_the_fight_is_resolved(pack):
+    """The Baseball Bat's and the Chainsaw's texts: the break test comes after the fight. Both play-tests
+    saw it rolled with the bonus die, before the Zombie's Fight cards and the fight's outcome, so the
+    Heroes played on knowing whether the weapon had survived."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import give, where
+
+    game = bare_game(pack, heroes=["baseball_bat"])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    bat = give(game, "baseball_bat", billy)
+    left = dice(game, [2, 3], [4], [5], [1])  # the fight, the bat's die (5: fends off), its break test
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and where(game, bat) == "discard"
+    said = [e.get("text") or e["type"] for e in game.entries if e["type"] in ("note", "roll")]
+    assert said[-3:] == ["The Hero wins: the Zombie is fended off", "roll", "The Baseball Bat breaks"]
+    assert not any(r.get("markers", {}).get("break_pending") for r in game.state["cards"].values())
+
+
+def test_with_zombies_auto_spawn_there_is_no_spawn_roll(pack):
+    """Complete Rulebook §16.4.10: the Zombies spawn every turn, and the spawn roll is skipped. Defend the
+    Manor House still rolled 2D6 each turn, and the log read "New Zombies due: no", then "yes"."""
+    from spawnpit.engine import AIPolicy, new_game, play
+
+    game = new_game(pack, "defend-the-manor-house", seed=4, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    rolls = [e for e in game.entries if e["type"] == "roll" and e.get("rule") in ("Zombie Spawning", "Zombie Horde (21)")
+             and e["at"].startswith("zombie_turn.spawn_roll")]
+    assert rolls == []
+    due = [e["value"] for e in game.entries if e["type"] == "track" and e.get("track", e.get("name")) == "zombie_spawn_count"]
+    assert due and 0 not in due[::2]  # set every Zombie Turn (and cleared once the Zombies are placed)
+    rounds = game.state["round"]
+    placed = {e["round"] for e in game.entries if e["at"].startswith("zombie_turn.place_spawns") and e["type"] == "roll"}
+    assert len(placed) >= rounds - 1
+
+
+def test_the_zombie_ai_pays_a_sacrifice_with_zombies_outside_the_manor_house(pack):
+    """Defend the Manor House: the Zombies win with 9 in the house. The play-test saw the ai Zombie player
+    send 5 Zombies back to the pool from inside it (Hungry Dead, Closing In), the farthest from the
+    Heroes, who were luring the rest outside."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack, scenario="defend_the_manor_house")
+    game.policies["zombies"] = AIPolicy()
+    house = sorted(s for s in game.board.spaces if (b := game.board.building_of(s)) and game.board.buildings[b].title == "Manor House")
+    for s in house:
+        game.mark(Ref("space", s), "ai_hold", 1, game._plain_ctx())
+    far = max(game.board.spaces, key=lambda s: min(game.board.between(s, h) for h in house))
+    put(game, "becky", far)  # the Heroes out of town: the Zombies in the house are the farthest
+    inside = [put(game, "zombie", s) for s in house[:3]]
+    near = min((s for s in game.board.spaces if s not in house), key=lambda s: game.board.between(s, far))
+    outside = [put(game, "zombie", near) for _ in range(3)]
+    card = to_hand(game, "hungry_dead", "zombies")
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert all(where(game, z) is None for z in outside) and all(where(game, z) in house for z in inside)
