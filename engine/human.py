@@ -48,7 +48,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
   l   the log's last lines (as many as fit the screen, up to 60)
-  o   the goals and how far each is
+  o   the scenario: what it is about, the goals and how far each is, its own rules
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
       whoever and whatever it is about (a card you keep, offered again at
@@ -271,8 +271,11 @@ class HumanPolicy:
             return shown
         if word == "l":  # every move of a run; as many lines as leave the question on the screen
             return log_view(game, game.entries[-200:], max(8, min(60, self.console.height - 3)), moves=0)
-        if word == "o":
-            return objectives_view(game) or Text("this scenario states no objectives")
+        if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
+            shown = goals_view(game)
+            if not self._leaves_room(shown):
+                shown = goals_view(game, line=self.console.width - 1)
+            return shown
         return None
 
     def _read(self) -> str:
@@ -650,6 +653,25 @@ def objectives_view(game) -> Text | None:
         out.append("  ·  " if i else "", style="grey50")
         out.append(f"{_called(game, 'side', side)} {word} ", style="bold").append(" or ".join(goals))
     return out
+
+
+def goals_view(game, line: int | None = None) -> Group:
+    """`o`: the scenario's title and what it is about, each side's goals with their progress, then the
+    scenario's own rules (how a goal is reached: filling the Truck); with `line` (a width), each rule on
+    one line of that width, its text cut short. The play-test read only "Heroes win when escaped ≥ 1"."""
+    scenario = game.model.scenario or {}
+    about = Text(str(scenario.get("title") or scenario.get("id") or "the scenario"), style="bold")
+    if scenario.get("props", {}).get("text"):
+        about.append(": " + str(scenario["props"]["text"]))
+    parts = [about, objectives_view(game) or Text("this scenario states no objectives")]
+    rules = [b for b in scenario.get("blocks", []) if b.get("kind") == "rule" and b.get("props", {}).get("text")]
+    for rule in rules:
+        title = str(rule.get("title") or rule["id"])
+        text = str(rule["props"]["text"])
+        said = Text(title + ": ", style="bold")
+        said.append(_clip(text, max(8, line - len(title) - 2)) if line else text)
+        parts.append(said)
+    return Group(*parts)
 
 
 def _result_word(objective: dict) -> str:

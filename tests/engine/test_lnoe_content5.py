@@ -140,7 +140,7 @@ def test_a_blitz_with_courage_stacks_a_fight_die_per_zombie_space(pack):
     courage = to_hand(game, "courage", "heroes")
     base = game.table.attribute(johnny, "fight_dice")
     left = dice(game, [2], [6, 3, 1], [2])  # the Blitz fight already rolls the Courage die
-    _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
+    game.emit("move_roll", {"mover": johnny})  # offered once the Hero rolls to Move
     assert where(game, courage) == "play"
     game.emit("move", {"unit": johnny})
     assert not left and where(game, johnny) == game.board.resolve(f"{st}.c4")
@@ -188,7 +188,7 @@ def test_escape_through_the_windows_takes_every_hero_through_walls_for_the_turn(
     card = to_hand(game, "escape_through_the_windows", "heroes")
     outside = space(game, f"{st}.a3")
     assert outside not in movement.reach(game, sheriff, 1)
-    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
     assert where(game, card) == "play"
     assert outside in movement.reach(game, sheriff, 1) and space(game, f"{st}.c3") in movement.reach(game, billy, 1)
     game.emit("hero_turn.end")

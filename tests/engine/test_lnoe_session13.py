@@ -310,7 +310,7 @@ def test_courage_counts_a_zombie_hero_space_too(pack):
     put(game, "zombie_hero", "town_center.a2")
     to_hand(game, "courage", "heroes")
     base = game.table.attribute(sheriff, "fight_dice")
-    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
     game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
     assert game.table.attribute(sheriff, "fight_dice") == base + 1
 

@@ -217,3 +217,63 @@ def test_the_zombie_ai_pays_a_sacrifice_with_zombies_outside_the_manor_house(pac
     card = to_hand(game, "hungry_dead", "zombies")
     game.play(Ref("card", card), None, None, game._plain_ctx())
     assert all(where(game, z) is None for z in outside) and all(where(game, z) in house for z in inside)
+
+
+# ---- fewer questions before a Hero's move -------------------------------------------------------------------
+
+def test_cards_for_a_move_are_offered_only_once_the_hero_rolls_to_move_and_when_they_can_matter(pack):
+    """The second play-test answered four to seven questions before each Hero's move, Searches included:
+    Courage, Escape Through the Windows, Blitz!, pouring the Gasoline, Ruuuuuun!."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import answer, give, to_hand
+    from tests.engine.test_lnoe_session20 import GAS, _move_step
+
+    game = bare_game(pack, needs=("gas_station",))
+    for card in ("courage", "escape_through_the_windows", "ruuuuuun"):
+        to_hand(game, card, "heroes")
+    billy = put(game, "billy", GAS + "g1")  # in the Gas Station
+    give(game, "gasoline", billy)
+    far = max(game.board.spaces, key=lambda s: game.board.between(GAS + "g1", s))
+    put(game, "zombie", far)
+    script = answer(game, "heroes", "Choose Move or Search now (a Move rolls the die)", 1)  # then Search
+    _move_step(game, billy)
+    assert [label for label, _ in script.asked] == ["choose an option", "hero_turn.move: action of " + billy.id]
+    # moving, with the Zombie far beyond the roll: Escape Through the Windows and Ruuuuuun! only
+    script = answer(game, "heroes", "Choose Move or Search now (a Move rolls the die)", 0)
+    dice(game, [2])
+    _move_step(game, billy)
+    offered = [[getattr(o, "id", o) for o in options] for label, options in script.asked if label == "choose card to play"]
+    names = [{game.state["cards"][c]["proto"] for c in ids if c in game.state["cards"]} for ids in offered]
+    assert names == [{"escape_through_the_windows"}, {"ruuuuuun"}], names
+    # after a 6, Ruuuuuun! could only waste the card
+    script = answer(game, "heroes", "Choose Move or Search now (a Move rolls the die)", 0)
+    dice(game, [6])
+    _move_step(game, billy)
+    offered = [[getattr(o, "id", o) for o in options] for label, options in script.asked if label == "choose card to play"]
+    assert not any(game.state["cards"][c]["proto"] == "ruuuuuun" for ids in offered for c in ids if c in game.state["cards"])
+
+
+# ---- what the scenario is about ----------------------------------------------------------------------------
+
+def test_o_says_what_the_scenario_is_about_and_how_its_goal_is_reached(pack):
+    """The Escape in the Truck play-test: `o` said only "Heroes win when escaped ≥ 1 (now 0)", with
+    nothing about the Gasoline, the Keys or the Truck."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import HumanPolicy
+
+    game = new_game(pack, "escape-in-the-truck", seed=1)
+    for height, whole in ((60, True), (10, False)):
+        con = Console(file=StringIO(), width=80, height=height, color_system=None, force_terminal=False)
+        human = HumanPolicy(console=con)
+        shown = human._command(game, "heroes", "o", [], None)
+        con.print(shown)
+        out = " ".join(con.file.getvalue().split("\n"))  # (wrapped lines joined)
+        assert out.startswith("Escape in the Truck: An old truck sits in the middle of town. Fuel it, find its")
+        assert "Heroes win when escaped ≥ 1 (now 0)" in out
+        assert "Filling the Truck: A Hero who begins the turn at the Truck may give up the tur" in out
+        assert ("…" not in out) is whole  # on a short terminal each rule is cut to a line, to leave the question room
+        assert len(con.file.getvalue().splitlines()) <= height - 2
