@@ -48,7 +48,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
   l   the log's last lines (as many as fit the screen, up to 60)
-  o   the scenario: what it is about, the goals and how far each is, its own rules
+  o   the scenario: its aim, the goals and how far each is, its own rules
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
       whoever and whatever it is about (a card you keep, offered again at
@@ -311,7 +311,9 @@ def _asking_rule(side: str | None = None) -> dict | None:
                 return None
         ctx = here.get("self")
         if rule is not None and isinstance(ctx, Context):
-            unit = _hook_unit(ctx, side)
+            unit, card = _hook_unit(ctx, side), _hook_card(ctx, side)
+            if card:
+                unit = f"{unit}; {card}" if unit else card
             return {**rule, "asked_for": unit} if unit else rule
         frame = frame.f_back
     return rule
@@ -350,6 +352,25 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
                 named = _unit(game, value.id)
         at = at.parent
     return named
+
+
+def _hook_card(ctx, side: str | None = None) -> str | None:
+    """The card a running hook's question is about, by name, when its event names one (`card`: the card
+    a Search found, the card being played) that is not the asking rule's own card and that the asking
+    side may see (in play, discarded, or its own): the Flashlight's "keep it or draw again" named nothing."""
+    game = ctx.game
+    at = ctx
+    while at is not None and "card" not in at.env:
+        at = at.parent
+    if at is None:
+        return None
+    card, own = at.env.get("card"), at.env.get("self")
+    if not (isinstance(card, Ref) and card.kind == "card") or card == own:
+        return None
+    record = game.state["cards"].get(card.id)
+    if record is None or not (record["where"] in ("play", "discard") or _holder_side(game, record["where"]) == side):
+        return None
+    return _called(game, "card", record["proto"])
 
 
 def _board_state(game):

@@ -277,3 +277,34 @@ def test_o_says_what_the_scenario_is_about_and_how_its_goal_is_reached(pack):
         assert "Filling the Truck: A Hero who begins the turn at the Truck may give up the tur" in out
         assert ("…" not in out) is whole  # on a short terminal each rule is cut to a line, to leave the question room
         assert len(con.file.getvalue().splitlines()) <= height - 2
+
+
+def test_a_question_about_a_card_the_side_may_see_names_it(pack):
+    """The Flashlight asked "keep it, or throw it away and draw again" without naming the card drawn (it
+    was only in `c`). The question now names the card its event is about, when the asking side may see
+    it; a card in the other side's hand stays secret."""
+    from spawnpit.engine.game import Context
+    from spawnpit.engine.human import _asking_rule, _hook_card, ask_text
+    from tests.engine.test_lnoe_faq import give, to_hand
+    from tests.engine.test_lnoe_session20 import GAS
+
+    class Asked:
+        def __init__(self):
+            self.said = []
+
+        def choose(self, game, side, label, options):
+            self.said.append(ask_text(game, label, _asking_rule(side), options))
+            return 0
+
+    game = bare_game(pack, needs=("gas_station",))
+    game.policies["heroes"] = asked = Asked()
+    jenny = put(game, "jenny", GAS + "g1")
+    give(game, "flashlight", jenny)
+    top = game.state["decks"]["hero_deck"]["draw"][-1]
+    name = game.model.title_of(game.state["cards"][top]["proto"])
+    game.emit("search", {"unit": jenny})
+    assert any(s.startswith(f"Flashlight (Jenny; {name})") for s in asked.said), asked.said
+    # the Zombies' card in their hand is not named to the Heroes
+    secret = to_hand(game, "hysteria", "zombies")
+    ctx = Context(game, {"card": Ref("card", secret)}, None)
+    assert _hook_card(ctx, "heroes") is None and _hook_card(ctx, "zombies") == "Hysteria"
