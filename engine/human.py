@@ -47,7 +47,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
-  l   the log's last lines (as many as fit the screen, up to 60)
+  l   the log's last lines (as many as fit the screen); l N: N pages back
   o   the scenario: its aim, the goals and how far each is, its own rules
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
@@ -269,8 +269,13 @@ class HumanPolicy:
                            style="grey50")
                 shown = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
             return shown
-        if word == "l":  # every move of a run; as many lines as leave the question on the screen
-            return log_view(game, game.entries[-200:], max(8, min(60, self.console.height - 3)), moves=0)
+        paged = re.fullmatch(r"l\s*(\d*)", word)
+        if paged:  # every move of a run; as many lines as leave the question on the screen
+            lines = max(8, min(60, self.console.height - 3))
+            if paged.group(1) and int(paged.group(1)) > 1:  # an earlier page: a whole Zombie Turn can be read
+                return log_page(game, game.entries, int(paged.group(1)), lines, self.console.width)
+            shown = log_view(game, game.entries[-200:], lines - 1, moves=0)
+            return Group(shown, Text("(l 2: the page before; l N: N pages back)", style="grey50"))
         if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
             shown = goals_view(game)
             if not self._leaves_room(shown):
@@ -826,6 +831,31 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     for text, style, _ in kept:
         out.append(text + "\n", style=style)
     out.rstrip()
+    return out
+
+
+def log_page(game, entries: list, page: int, lines: int, width: int) -> Text:
+    """`l N`: the log's Nth page of `lines` lines counted back from the latest (nothing left out, every
+    move listed), under the heading of the moment it starts in; the last page when N is past it."""
+    rows = _log_rows(game, entries, 0)
+    size = max(1, lines - 2)  # (a line for the heading carried over, one for the page's own line)
+    pages = max(1, -(-len(rows) // size))
+    page = min(page, pages)
+    end = len(rows) - (page - 1) * size
+    start = max(0, end - size)
+    chunk = rows[start:end]
+    if chunk and chunk[0][2] is not None:  # starts under a heading an earlier page shows: repeat it
+        heading = next((row for row in reversed(rows[:start]) if row[2] is None), None)
+        if heading is not None:
+            chunk = [(heading[0] + " (cont.)", heading[1], None), *chunk]
+    out = Text()
+    for text, style, _ in chunk:  # one line each (a long one cut short), so the page keeps its height
+        indent = len(text) - len(text.lstrip())
+        said = text if len(text) < width else " " * indent + _clip(text, width - 1 - indent)
+        out.append(said, style=style).append("\n")
+    later = f"l {page - 1}" if page > 2 else "l"
+    out.append(f"(log page {page} of {pages} back from the latest; {later}: later"
+               + (f", l {page + 1}: earlier)" if page < pages else ")"), style="grey50")
     return out
 
 

@@ -308,3 +308,38 @@ def test_a_question_about_a_card_the_side_may_see_names_it(pack):
     secret = to_hand(game, "hysteria", "zombies")
     ctx = Context(game, {"card": Ref("card", secret)}, None)
     assert _hook_card(ctx, "heroes") is None and _hook_card(ctx, "zombies") == "Hysteria"
+
+
+# ---- the whole log can be read at 80x24 -----------------------------------------------------------------------
+
+def test_l_n_pages_back_through_the_whole_log_at_80_by_24(pack):
+    """The Manor House play-test could not read a whole Zombie Turn: `l` showed about 20 lines, with no
+    way to see further back."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine import AIPolicy, new_game, play
+    from spawnpit.engine.human import HumanPolicy, _log_rows
+
+    game = new_game(pack, "die-zombies-die", seed=5, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    seen, pages = [], None
+    for n in range(1, 200):
+        con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+        con.print(HumanPolicy(console=con)._command(game, "heroes", f"l {n}" if n > 1 else "l", [], None))
+        out = con.file.getvalue().splitlines()
+        assert len(out) <= 22, n  # the question's reminder and the prompt stay on the screen
+        if n == 1:
+            assert out[-1] == "(l 2: the page before; l N: N pages back)"
+            continue
+        pages = pages or int(out[-1].split(" of ")[1].split()[0])
+        seen = [line for line in out[:-1] if not line.endswith("(cont.)")] + seen
+        if n == pages:
+            assert out[-1].startswith(f"(log page {pages} of {pages}") and "earlier" not in out[-1]
+            break
+    assert out[0] == "round 0 · setup"  # back to the start of the game
+    rows = [text for text, _, _ in _log_rows(game, game.entries, 0)]
+    # pages 2 on are the whole log but its latest page's lines (which `l` shows), in order, nothing left out
+    assert [r.strip()[:60] for r in rows[:len(seen)]] == [s.strip()[:60] for s in seen]
+    assert 0 < len(rows) - len(seen) <= 19
