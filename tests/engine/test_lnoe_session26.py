@@ -343,3 +343,37 @@ def test_l_n_pages_back_through_the_whole_log_at_80_by_24(pack):
     # pages 2 on are the whole log but its latest page's lines (which `l` shows), in order, nothing left out
     assert [r.strip()[:60] for r in rows[:len(seen)]] == [s.strip()[:60] for s in seen]
     assert 0 < len(rows) - len(seen) <= 19
+
+
+def test_a_hero_passed_over_in_the_ranged_attack_step_is_told_which_item_and_why(pack):
+    """The play-tests: Dynamite with no Fire Item was said to be barred "by an ability or a card", and a
+    Sheriff handed a Pump Shotgun another Hero had fired that turn was passed over without a word."""
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    give(game, "dynamite", sheriff)
+    game.emit("hero_turn.ranged_attack", {"unit": sheriff})
+    game.emit("hero_turn.ranged_attack.end", {"unit": sheriff})
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert "Sheriff Anderson: Dynamite may not be fired now (see the card's text or the Hero's abilities)" in said
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    put(game, "zombie", "town_center.b2")
+    shotgun = give(game, "pump_shotgun", sheriff)
+    for mark in ("used", "passed_on"):
+        game.mark(shotgun, mark, 1, game._plain_ctx())
+    game.emit("hero_turn.ranged_attack", {"unit": sheriff})
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert said == ["Sheriff Anderson: Pump Shotgun already used this turn (an Item is fired once a turn, whoever holds it)"]
+
+
+def test_fewer_new_zombies_than_pits_reads_plainly(pack):
+    """The play-test read "New Zombies: 2 over 4 places (0 on each)"."""
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    pits = sorted(game.board.spawn_points)
+    game.emit("new_zombies", {"number": 2, "places": [Ref("space", p) for p in pits]})
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert said == [f"New Zombies: 2, fewer than the {len(pits)} places: the Zombie player places them"]
