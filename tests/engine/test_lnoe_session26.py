@@ -377,3 +377,24 @@ def test_fewer_new_zombies_than_pits_reads_plainly(pack):
     game.emit("new_zombies", {"number": 2, "places": [Ref("space", p) for p in pits]})
     said = [e["text"] for e in game.entries if e["type"] == "note"]
     assert said == [f"New Zombies: 2, fewer than the {len(pits)} places: the Zombie player places them"]
+
+
+def test_no_combat_bonus_question_while_the_heros_dice_already_kill(pack):
+    """The Manor House play-test was offered the Baseball Bat at 6, 6 against 3."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import answer, give
+
+    game = bare_game(pack)
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    give(game, "baseball_bat", billy)
+    script = answer(game, "heroes")
+    left = dice(game, [6, 6], [3])
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and script.asked == []
+    assert game.state["units"][zombie.id]["space"] is None
+    # losing, it is offered
+    zombie = put(game, "zombie", "town_center.b2")
+    script = answer(game, "heroes")
+    dice(game, [2, 3], [5])
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert [label for label, _ in script.asked] == ["choose card"]
