@@ -23,6 +23,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from spawnpit.engine.board import EVERYTHING
 from spawnpit.engine.effects import fill
 from spawnpit.engine.policies import AIPolicy, PlayerQuit  # PlayerQuit: raised here, caught by the CLI
 from spawnpit.engine.state import Ref
@@ -1529,6 +1530,12 @@ def _space_facts(game, sid: str) -> str:
         lines = [f"in {found.title}" + (f" (Pick Up: {_called(game, 'card', found.pick_up)})" if found.pick_up else "")]
     else:
         lines = ["outside, not in a building"]
+    # its doors and windows to other places: the map cannot draw them where a board lies in another's hole
+    # (the Manor House's outer doors; the play-test could not find them)
+    openings = sorted({f"a {kind} to {space_name(game, n)}" for n in board.neighbours(sid, through=EVERYTHING)
+                       if (kind := board.edge(sid, n)) in ("door", "window") and board.info[n].building != building})
+    if openings:
+        lines.append("; ".join(openings))
     who = occupants(game, sid)
     lines.append(f"here: {who}" if who else "nobody here")
     marked = [(game.state.get(table) or {}).get(key, {}).get("markers") or {}

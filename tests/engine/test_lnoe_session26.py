@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from spawnpit.engine.human import _unit, describe_entry
+from spawnpit.engine.board import EVERYTHING
+from spawnpit.engine.human import _unit, describe_entry, space_name
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_faq import bare_game
@@ -398,3 +399,23 @@ def test_no_combat_bonus_question_while_the_heros_dice_already_kill(pack):
     dice(game, [2, 3], [5])
     game.emit("fight", {"fighter": billy, "foe": zombie})
     assert [label for label, _ in script.asked] == ["choose card"]
+
+
+def test_a_spaces_explanation_names_its_doors_out_of_the_building(pack):
+    """The Manor House lies in the hole of the L-boards, where the map draws no outer walls: the play-test
+    could not find its doors. `?N` on a space now names them."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import _space_facts
+
+    game = new_game(pack, "defend-the-manor-house", seed=93)
+    house = [s for s in game.board.spaces if game.board.building_of(s)
+             and game.board.buildings[game.board.building_of(s)].title == "Manor House"]
+    doors = {s: [n for n in game.board.neighbours(s, through=EVERYTHING) if game.board.edge(s, n) == "door"
+                 and game.board.building_of(n) != game.board.building_of(s)] for s in house}
+    assert sum(1 for found in doors.values() if found) == 4  # the house's four doors
+    for s, found in doors.items():
+        said = _space_facts(game, s).splitlines()
+        if found:
+            assert said[1] == "; ".join(sorted(f"a door to {space_name(game, n)}" for n in found)), said
+        else:
+            assert not any("door" in line for line in said), said
