@@ -43,12 +43,12 @@ LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "y
 NUMBER_STYLE = "bold black on yellow"
 CROWDED_NUMBER_STYLE = "bold white on red"  # a numbered compact cell whose number leaves no room for its units
 HELP = """Type the number of an option and press Enter. Other commands:
-  ?N  explain option N: a card's text, an action's rule, a unit's items,
-      a space's building and who is there
+  ?N  explain option N: a card's text, an action's rule, a unit's items and
+      keywords, a space's building, doors out and who is there
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
   c   your side: units, wounds, items, cards
-  l   the log's last lines (as many as fit the screen); l N: N pages back
+  l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
@@ -273,10 +273,7 @@ class HumanPolicy:
         paged = re.fullmatch(r"l\s*(\d*)", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
-            if paged.group(1) and int(paged.group(1)) > 1:  # an earlier page: a whole Zombie Turn can be read
-                return log_page(game, game.entries, int(paged.group(1)), lines, self.console.width)
-            shown = log_view(game, game.entries[-200:], lines - 1, moves=0)
-            return Group(shown, Text("(l 2: the page before; l N: N pages back)", style="grey50"))
+            return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width)
         if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
             shown = goals_view(game)
             if not self._leaves_room(shown):
@@ -338,7 +335,7 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
             unit = at.env.get(name)
             if isinstance(unit, Ref) and unit.kind == "unit":
                 record = game.state["units"].get(unit.id)
-                if record and not _many(game, record["proto"]):
+                if record and (not _many(game, record["proto"]) or record.get("name")):
                     return _unit(game, unit.id)
                 break
             at = at.parent
@@ -348,7 +345,7 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
             record = game.state["units"].get(value.id) if isinstance(value, Ref) and value.kind == "unit" else None
             if record is None:
                 continue
-            one = not _many(game, record["proto"])
+            one = not _many(game, record["proto"]) or bool(record.get("name"))  # (or named: Zombie Hero (Billy))
             if side is not None and record["side"] == side:
                 if one:
                     return _unit(game, value.id)
@@ -836,28 +833,45 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
 
 
 def log_page(game, entries: list, page: int, lines: int, width: int) -> Text:
-    """`l N`: the log's Nth page of `lines` lines counted back from the latest (nothing left out, every
-    move listed), under the heading of the moment it starts in; the last page when N is past it."""
-    rows = _log_rows(game, entries, 0)
-    size = max(1, lines - 2)  # (a line for the heading carried over, one for the page's own line)
-    pages = max(1, -(-len(rows) // size))
-    page = min(page, pages)
-    end = len(rows) - (page - 1) * size
-    start = max(0, end - size)
+    """`l`, `l N`: the log's Nth page of at most `lines` lines counted back from the latest (page 1 the
+    latest), nothing left out and every move listed, long lines wrapped, a page starting under the
+    heading of the moment it is in; the last page when N is past it."""
+    size = max(2, lines - 2)  # (a line for the heading carried over, one for the page's own line)
+    rows = [(_wrapped(text, width - 1), style, keep) for text, style, keep in _log_rows(game, entries, 0)]
+    bounds, end = [], len(rows)  # (start, end) of each page, the latest first
+    while end > 0:
+        start, used = end, 0
+        while start > 0 and used + len(rows[start - 1][0]) <= size:
+            start -= 1
+            used += len(rows[start][0])
+        start = min(start, end - 1)  # (a row taller than a page goes alone)
+        bounds.append((start, end))
+        end = start
+    pages = max(1, len(bounds))
+    page = min(max(1, page), pages)
+    start, end = bounds[page - 1] if bounds else (0, 0)
     chunk = rows[start:end]
     if chunk and chunk[0][2] is not None:  # starts under a heading an earlier page shows: repeat it
         heading = next((row for row in reversed(rows[:start]) if row[2] is None), None)
         if heading is not None:
-            chunk = [(heading[0] + " (cont.)", heading[1], None), *chunk]
+            chunk = [([heading[0][0] + " (cont.)"], heading[1], None), *chunk]
     out = Text()
-    for text, style, _ in chunk:  # one line each (a long one cut short), so the page keeps its height
-        indent = len(text) - len(text.lstrip())
-        said = text if len(text) < width else " " * indent + _clip(text, width - 1 - indent)
-        out.append(said, style=style).append("\n")
-    later = f"l {page - 1}" if page > 2 else "l"
-    out.append(f"(log page {page} of {pages} back from the latest; {later}: later"
-               + (f", l {page + 1}: earlier)" if page < pages else ")"), style="grey50")
+    for said, style, _ in chunk:
+        out.append("\n".join(said), style=style).append("\n")
+    moves = ([f"{'l' if page == 2 else f'l {page - 1}'}: later"] if page > 1 else []) + \
+        ([f"l {page + 1}: earlier"] if page < pages else [])
+    out.append(f"(log page {page} of {pages} back from the latest" + (f"; {', '.join(moves)})" if moves else ")"),
+               style="grey50")
     return out
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """A log line as the lines it takes at `width`, its indent kept and its continuation indented more."""
+    import textwrap
+
+    indent = len(text) - len(text.lstrip())
+    return textwrap.wrap(text.strip(), max(10, width), initial_indent=" " * indent,
+                         subsequent_indent=" " * (indent + 2)) or [text]
 
 
 def last_line(game, entries: list, width: int) -> Text | None:
@@ -1152,6 +1166,9 @@ def describe_entry(game, e: dict) -> str:
                 return "{unit} takes {amount} wounds ({wounds} of {health})".format_map(fields)
         if e.get("type") == "heal" and e.get("amount") == 0:
             return "{unit} has no wound to heal".format_map(fields)
+        if e.get("type") == "spawn" and e.get("from") in game.state["units"] and e.get("count") == 1:
+            risen = next((u for u, r in game.state["units"].items() if r.get("from") == e["from"]), None)
+            return f"{_unit(game, risen) if risen else fields['kind']} comes into play at {fields['space']}"
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
@@ -1480,7 +1497,7 @@ def occupants(game, sid) -> str:
     named, alike = [], {}
     for uid, record in game.state["units"].items():
         if record["space"] == sid:
-            if _many(game, record["proto"]):
+            if _many(game, record["proto"]) and not record.get("name"):  # (a unit with a name of its own: by it)
                 alike[record["proto"]] = alike.get(record["proto"], 0) + 1
             else:
                 named.append(_unit(game, uid))

@@ -317,9 +317,10 @@ class World:
             entry = {"type": "spawn", "kind": kind.id, "count": len(made), "space": at.id}
             if former is not None:
                 entry["from"] = former.id
+                name = f"{self.model.title_of(protos[0]['id'])} ({self.table.attribute(former, 'name')})"
                 for unit in made:
-                    self.state["units"][unit.id]["name"] = (f"{self.model.title_of(protos[0]['id'])} "
-                                                            f"({self.table.attribute(former, 'name')})")
+                    record = self.state["units"][unit.id]
+                    record["name"], record["from"] = name, former.id
             self.log(entry, ctx.rule)
             for unit in made:
                 self.emit(*unit_event(kind.id, "spawned", unit, at))

@@ -353,7 +353,8 @@ def test_courage_gives_a_fight_die_per_zombie_space_entered_until_the_fight_step
         put(game, "zombie", space)
     card = to_hand(game, "courage", "heroes")
     base = game.table.attribute(sheriff, "fight_dice")
-    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
+    game.state["counters"]["move_roll"] = 4  # (the Hero has rolled a 4 to Move)
+    game.emit("move_ready", {"mover": sheriff})  # offered as the Hero Moves, about to walk
     assert where(game, card) == "play"
     ctx = game._plain_ctx()
     for space in ("town_center.a2", "town_center.a3", "town_center.b3"):
@@ -384,7 +385,8 @@ def test_cancelling_courage_takes_back_the_fight_dice_it_gave(pack):
     card = to_hand(game, "courage", "heroes")
     darkness = to_hand(game, "falling_darkness", "zombies")
     base = game.table.attribute(sheriff, "fight_dice")
-    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
+    game.state["counters"]["move_roll"] = 4  # (the Hero has rolled a 4 to Move)
+    game.emit("move_ready", {"mover": sheriff})  # offered as the Hero Moves, about to walk
     game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
     assert game.table.attribute(sheriff, "fight_dice") == base + 1
     game.emit("zombie_turn.spawn_roll.start")

@@ -75,7 +75,8 @@ def test_johnny_blitzes_the_zombie_on_his_first_space_and_carries_on_with_a_roll
     zombies = [put(game, "zombie", f"{st}.{s}") for s in ("b3", "b4", "b5")]  # every first step is a Zombie space
     left = dice(game, [4], [6, 3], [2])  # the move roll; the fight: 6 against 2, no doubles, the Zombie fended off
     _moment(game, ["hero_turn", "move"], "start", {"unit": johnny})
-    game.emit("move_roll", {"mover": johnny})  # Blitz! is asked once he has rolled to Move
+    game.emit("move_roll", {"mover": johnny})
+    game.emit("move_ready", {"mover": johnny})  # Blitz! is asked as he Moves, about to walk
     assert space(game, f"{st}.e4") in movement.reach(game, johnny, 4)  # beyond the Zombies: Blitz! lets him
     game.emit("move", {"unit": johnny})
     assert not left
@@ -140,9 +141,8 @@ def test_a_blitz_with_courage_stacks_a_fight_die_per_zombie_space(pack):
     courage = to_hand(game, "courage", "heroes")
     base = game.table.attribute(johnny, "fight_dice")
     left = dice(game, [2], [6, 3, 1], [2])  # the Blitz fight already rolls the Courage die
-    game.emit("move_roll", {"mover": johnny})  # offered once the Hero rolls to Move
+    game.emit("move", {"unit": johnny})  # the roll; Courage and Blitz! asked as he is about to walk
     assert where(game, courage) == "play"
-    game.emit("move", {"unit": johnny})
     assert not left and where(game, johnny) == game.board.resolve(f"{st}.c4")
     assert game.table.attribute(johnny, "fight_dice") == base + 1
 
@@ -188,7 +188,7 @@ def test_escape_through_the_windows_takes_every_hero_through_walls_for_the_turn(
     card = to_hand(game, "escape_through_the_windows", "heroes")
     outside = space(game, f"{st}.a3")
     assert outside not in movement.reach(game, sheriff, 1)
-    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
+    game.emit("move_ready", {"mover": sheriff})  # offered as the Hero Moves, about to walk
     assert where(game, card) == "play"
     assert outside in movement.reach(game, sheriff, 1) and space(game, f"{st}.c3") in movement.reach(game, billy, 1)
     game.emit("hero_turn.end")
@@ -354,6 +354,7 @@ def test_johnny_not_blitzing_stops_at_the_first_zombie_space_and_the_ai_blitzes_
         put(game, "zombie", f"{st}.{s}")
     dice(game, [4])
     game.emit("move_roll", {"mover": johnny})
+    game.emit("move_ready", {"mover": johnny})
     assert space(game, f"{st}.e4") not in movement.reach(game, johnny, 4)
     for hunt, bat, blitzes in ((0, True, False), (1, False, False), (1, True, True)):
         game = bare_game(pack, needs=("the_bank",))
@@ -365,6 +366,7 @@ def test_johnny_not_blitzing_stops_at_the_first_zombie_space_and_the_ai_blitzes_
             give(game, "baseball_bat", johnny)
         dice(game, [4])
         game.emit("move_roll", {"mover": johnny})
+        game.emit("move_ready", {"mover": johnny})
         assert game.table.has(johnny, Ref("marker", "blitzing")) is blitzes, (hunt, bat)
 
 

@@ -310,7 +310,8 @@ def test_courage_counts_a_zombie_hero_space_too(pack):
     put(game, "zombie_hero", "town_center.a2")
     to_hand(game, "courage", "heroes")
     base = game.table.attribute(sheriff, "fight_dice")
-    game.emit("move_roll", {"mover": sheriff})  # offered once the Hero rolls to Move
+    game.state["counters"]["move_roll"] = 4  # (the Hero has rolled a 4 to Move)
+    game.emit("move_ready", {"mover": sheriff})  # offered as the Hero Moves, about to walk
     game.raise_now("hero.entered", {"unit": sheriff, "space": Ref("space", "town_center.a2")})
     assert game.table.attribute(sheriff, "fight_dice") == base + 1
 

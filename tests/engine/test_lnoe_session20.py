@@ -126,8 +126,28 @@ def test_the_movement_roll_is_taken_on_a_move_or_first_if_the_hero_asks(pack):
         j = i + 1  # the action's own entries, up to the next step's or action's
         while j < len(entries) and entries[j]["type"] != "action" and entries[j]["at"].startswith("hero_turn.move"):
             j += 1
-        rolls = [e for e in entries[i:j] if e["type"] == "roll" and e.get("rule") == "Hero Movement"]
-        assert len(rolls) == (1 if entries[i]["action"] == "move" else 0), entries[i:j]
+        h = i - 1  # and the step's, before the choice (a roll-first roll would be there)
+        while h >= 0 and entries[h]["at"] == "hero_turn.move":
+            h -= 1
+        rolls = [e for e in entries[h + 1:j] if e["type"] == "roll" and e.get("rule") == "Hero Movement"]
+        assert len(rolls) == (1 if entries[i]["action"] == "move" else 0), entries[h + 1:j]
+
+
+def test_with_the_complete_rulebooks_rules_every_move_action_starts_with_the_roll(pack):
+    """Complete Rulebook §8.3 (after Timber Peak): the roll is mandatory and comes first, so a Hero who then
+    Searches has rolled; no roll-first question."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import Script
+
+    game = bare_game(pack, needs=("gas_station",))
+    game.state["counters"]["complete_rulebook"] = 1
+    game.policies["heroes"] = heroes = Script(1)  # Search
+    billy = put(game, "billy", GAS + "g1")
+    left = dice(game, [3])
+    _move_step(game, billy)
+    assert not left and [label for label, _ in heroes.asked] == ["hero_turn.move: action of " + billy.id]
+    kinds = [e["type"] for e in game.entries if e["type"] in ("roll", "action")]
+    assert kinds == ["roll", "action"] and [e["action"] for e in game.entries if e["type"] == "action"] == ["search"]
 
 
 def test_a_hero_in_a_building_may_roll_first_and_then_search(pack):
@@ -338,6 +358,27 @@ def test_no_hero_card_is_wasted_on_a_move_action_out_of_control_took(pack):
     _move_step(game, billy)
     assert not any(run in [getattr(o, "id", None) for o in options] for _, options in heroes.asked)
     assert game.state["cards"][run]["where"] == "side:heroes"
+
+
+def test_no_card_or_blitz_is_offered_for_a_move_out_of_control_took(pack):
+    """Session 26's review: with Courage, Escape Through the Windows and Blitz! asked on the movement roll,
+    they came after Out of Control had taken the move, for nothing (Johnny out in the street, a natural 1)."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game = bare_game(pack, zombies=["out_of_control"], needs=("gas_station",))
+    game.policies["heroes"] = heroes = Script(0)  # Move (out in the street: no roll-first question)
+    johnny = put(game, "johnny", GAS + "a3")
+    put(game, "zombie", GAS + "a5")
+    to_hand(game, "out_of_control", "zombies")
+    cards = [to_hand(game, card, "heroes") for card in ("courage", "escape_through_the_windows")]
+    dice(game, [1])
+    _move_step(game, johnny)
+    plays = [e["card"] for e in game.entries if e["type"] == "play"]
+    assert plays == ["out_of_control"]
+    asked = [label for label, _ in heroes.asked]
+    assert asked == ["hero_turn.move: action of " + johnny.id], asked  # nothing after Out of Control
+    assert all(game.state["cards"][c]["where"] == "side:heroes" for c in cards)
 
 
 POOL_SCENARIO = """import lnoe

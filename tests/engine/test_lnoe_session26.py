@@ -163,10 +163,12 @@ def test_a_hero_over_the_limit_may_not_hand_an_item_off_under_i_dont_trust_em(pa
     assert where(game, again) == jenny.id
 
 
-def test_a_hand_weapons_break_test_comes_after_the_fight_is_resolved(pack):
+def test_a_hand_weapons_break_test_comes_once_no_more_cards_may_be_played(pack):
     """The Baseball Bat's and the Chainsaw's texts: the break test comes after the fight. Both play-tests
-    saw it rolled with the bonus die, before the Zombie's Fight cards and the fight's outcome, so the
-    Heroes played on knowing whether the weapon had survived."""
+    saw it rolled with the bonus die, before the Zombie's Fight cards, so the Heroes played on knowing
+    whether the weapon had survived. It now comes once no one plays any more, before the outcome (the
+    review: an outcome that starts a new fight, Unrelenting Attack, let the Bat be used twice and tested
+    once)."""
     from tests.engine.lnoe_table import dice
     from tests.engine.test_lnoe_faq import give, where
 
@@ -176,9 +178,24 @@ def test_a_hand_weapons_break_test_comes_after_the_fight_is_resolved(pack):
     left = dice(game, [2, 3], [4], [5], [1])  # the fight, the bat's die (5: fends off), its break test
     game.emit("fight", {"fighter": billy, "foe": zombie})
     assert not left and where(game, bat) == "discard"
-    said = [e.get("text") or e["type"] for e in game.entries if e["type"] in ("note", "roll")]
-    assert said[-3:] == ["The Hero wins: the Zombie is fended off", "roll", "The Baseball Bat breaks"]
+    said = [e.get("text") or e.get("rule") for e in game.entries if e["type"] in ("note", "roll", "play")]
+    assert said[-4:] == ["Combat Bonus", "Break Test", "The Baseball Bat breaks", "The Hero wins: the Zombie is fended off"]
     assert not any(r.get("markers", {}).get("break_pending") for r in game.state["cards"].values())
+
+
+def test_a_bat_used_in_a_fight_and_in_the_one_unrelenting_attack_starts_is_tested_twice(pack):
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import give, to_hand, where
+
+    game = bare_game(pack, heroes=["baseball_bat", "baseball_bat"], zombies=["unrelenting_attack"])
+    billy, zombie = put(game, "billy", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    bat = give(game, "baseball_bat", billy)
+    to_hand(game, "unrelenting_attack", "zombies")
+    left = dice(game, [2, 3], [4], [5], [6], [2, 3], [4], [5], [6])  # fight, bat, break test; again
+    game.emit("fight", {"fighter": billy, "foe": zombie})
+    assert not left and where(game, bat) == billy.id
+    rules = [e.get("rule") for e in game.entries if e["type"] == "roll"]
+    assert rules == ["Fight", "Fight", "Combat Bonus", "Break Test"] * 2
 
 
 def test_with_zombies_auto_spawn_there_is_no_spawn_roll(pack):
@@ -245,7 +262,7 @@ def test_cards_for_a_move_are_offered_only_once_the_hero_rolls_to_move_and_when_
     _move_step(game, billy)
     offered = [[getattr(o, "id", o) for o in options] for label, options in script.asked if label == "choose card to play"]
     names = [{game.state["cards"][c]["proto"] for c in ids if c in game.state["cards"]} for ids in offered]
-    assert names == [{"escape_through_the_windows"}, {"ruuuuuun"}], names
+    assert names == [{"ruuuuuun"}, {"escape_through_the_windows"}], names  # on the roll; then as he walks
     # after a 6, Ruuuuuun! could only waste the card
     script = answer(game, "heroes", "Choose Move or Search now (a Move rolls the die)", 0)
     dice(game, [6])
@@ -315,7 +332,9 @@ def test_a_question_about_a_card_the_side_may_see_names_it(pack):
 
 def test_l_n_pages_back_through_the_whole_log_at_80_by_24(pack):
     """The Manor House play-test could not read a whole Zombie Turn: `l` showed about 20 lines, with no
-    way to see further back."""
+    way to see further back. `l` is now the latest page and `l 2`, `l 3`... the pages before; together
+    they hold every line of the log, whole (the review: the first version left lines out and cut long
+    ones)."""
     from io import StringIO
 
     from rich.console import Console
@@ -326,25 +345,31 @@ def test_l_n_pages_back_through_the_whole_log_at_80_by_24(pack):
     game = new_game(pack, "die-zombies-die", seed=5, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
     play(game)
     seen, pages = [], None
-    for n in range(1, 200):
+    for n in range(1, 400):
         con = Console(file=StringIO(), width=80, height=24, color_system=None, force_terminal=False)
         con.print(HumanPolicy(console=con)._command(game, "heroes", f"l {n}" if n > 1 else "l", [], None))
         out = con.file.getvalue().splitlines()
-        assert len(out) <= 22, n  # the question's reminder and the prompt stay on the screen
-        if n == 1:
-            assert out[-1] == "(l 2: the page before; l N: N pages back)"
-            continue
+        assert len(out) <= 22 and all(len(line) <= 80 for line in out), n  # the question stays on the screen
         pages = pages or int(out[-1].split(" of ")[1].split()[0])
-        seen = [line for line in out[:-1] if not line.endswith("(cont.)")] + seen
+        assert out[-1].startswith(f"(log page {n} of {pages} back from the latest")
+        assert ("later" in out[-1]) is (n > 1) and ("earlier" in out[-1]) is (n < pages)
+        body = [line for line in out[:-1] if not line.endswith("(cont.)")]
+        seen = body + seen
         if n == pages:
-            assert out[-1].startswith(f"(log page {pages} of {pages}") and "earlier" not in out[-1]
             break
     assert out[0] == "round 0 · setup"  # back to the start of the game
-    rows = [text for text, _, _ in _log_rows(game, game.entries, 0)]
-    # pages 2 on are the whole log but its latest page's lines (which `l` shows), in order, nothing left out
-    assert [r.strip()[:60] for r in rows[:len(seen)]] == [s.strip()[:60] for s in seen]
-    assert 0 < len(rows) - len(seen) <= 19
-
+    rows = [" ".join(text.split()) for text, _, _ in _log_rows(game, game.entries, 0)]
+    # the pages' lines, each log line's wrapped lines joined again, are the whole log in order
+    joined, line = [], ""
+    for text in seen:
+        if text.startswith("  ") and not text.startswith("   ") or not text.startswith(" "):
+            if line:
+                joined.append(line)
+            line = " ".join(text.split())
+        else:
+            line += " " + " ".join(text.split())
+    joined.append(line)
+    assert joined == rows
 
 def test_a_hero_passed_over_in_the_ranged_attack_step_is_told_which_item_and_why(pack):
     """The play-tests: Dynamite with no Fire Item was said to be barred "by an ability or a card", and a
@@ -419,3 +444,22 @@ def test_a_spaces_explanation_names_its_doors_out_of_the_building(pack):
             assert said[1] == "; ".join(sorted(f"a door to {space_name(game, n)}" for n in found)), said
         else:
             assert not any("door" in line for line in said), said
+
+
+def test_a_missing_friend_risen_from_a_pit_is_named_too_and_spaces_list_it_by_name(pack):
+    """The review: No... It Can't Be!'s Zombie Hero still read "Zombie Hero 131", and `?N` on its space
+    said "Zombie Hero"."""
+    from spawnpit.engine.human import occupants
+    from tests.engine.test_lnoe_faq import to_hand
+
+    game = bare_game(pack, scenario="burn_em_out")
+    for _ in range(4):
+        put(game, "zombie", "town_center.b2")
+    card = to_hand(game, "no_it_cant_be", "zombies")
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    risen = next((u, r) for u, r in game.state["units"].items() if r["kind"] == "zombie_hero")
+    friend = game.state["units"][risen[1]["from"]]
+    name = f"Zombie Hero ({game.model.title_of(friend['proto'])})"
+    assert _unit(game, risen[0]) == name and name in occupants(game, risen[1]["space"])
+    spawned = next(e for e in game.entries if e["type"] == "spawn" and e["kind"] == "zombie_hero")
+    assert describe_entry(game, spawned).startswith(f"{name} comes into play at ")
