@@ -327,7 +327,7 @@ def test_jake_with_a_flashlight_may_still_be_resourceful_and_then_throw_the_kept
     game.emit("search", {"unit": jake})
     assert held(game, jake) == ["baseball_bat", "flashlight"]
     assert [game.state["cards"][c]["where"] for c in (keys, lighter)] == ["discard", "discard"]
-    assert _offers(game) == ["choose an option", "choose card", "choose an option"]  # no offer for the fresh card
+    assert _offers(game) == ["choose an option", "choose card to keep (the other is discarded)", "choose an option"]  # no offer for the fresh card
     assert game.state["cards"][flashlight.id]["markers"].get("used")
 
 

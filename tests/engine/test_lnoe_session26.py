@@ -463,3 +463,14 @@ def test_a_missing_friend_risen_from_a_pit_is_named_too_and_spaces_list_it_by_na
     assert _unit(game, risen[0]) == name and name in occupants(game, risen[1]["space"])
     spawned = next(e for e in game.entries if e["type"] == "spawn" and e["kind"] == "zombie_hero")
     assert describe_entry(game, spawned).startswith(f"{name} comes into play at ")
+
+
+def test_resourcefuls_choice_says_it_is_the_card_kept(pack):
+    """The Escape play-test could not tell whether Resourceful's "choose a card" kept or threw away."""
+    from tests.engine.test_lnoe_faq import answer
+
+    game = bare_game(pack)
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    script = answer(game, "heroes", "Resourceful: draw two and keep one")
+    game.emit("hero_draw", {"finder": jake})
+    assert "choose card to keep (the other is discarded)" in [label for label, _ in script.asked]
