@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from collections import Counter
 
 from rich.columns import Columns
@@ -156,6 +157,15 @@ class HumanPolicy:
         """Whether a command's output leaves the question's reminder and the prompt on the screen."""
         return len(self.console.render_lines(renderable, self.console.options, pad=False)) <= self.console.height - 2
 
+    def _first_fitting(self, candidates):
+        """The first of a command's ways of showing itself, fullest first (made one at a time, as asked),
+        that leaves room for the question; the last when none does."""
+        shown = None
+        for shown in candidates:
+            if self._leaves_room(shown):
+                break
+        return shown
+
     def _boards(self, game, numbers, side, which: int | None):
         """`b`: each board on its own with its cell names; where they do not all fit the terminal's
         height, `b` lists them and `b N` shows the Nth (at 80x24 they took some 60 lines at once)."""
@@ -252,33 +262,23 @@ class HumanPolicy:
             fallbacks = [{}, {"roster": False}, {"roster": False, "edges": False},
                          {"roster": False, "edges": False, "markers": "buildings"},
                          {"roster": False, "edges": False, "markers": False}]  # (the map whole, before all)
-            for less in fallbacks:
-                drawn = board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width,
-                                   **less)
-                if self._leaves_room(drawn):
-                    break
-            return drawn
+            return self._first_fitting(board_view(game, numbers, self._compact(game), side, whole=True,
+                                                  width=self.console.width, **less) for less in fallbacks)
         board = re.fullmatch(r"b\s*(\d*)", word)
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
         if word == "c":
             # the question must stay under it: each card's text cut to one line when the whole texts are too tall
             units = side_view(game, side) or Text("nothing to show for your side")
-            shown = Group(units, cards_view(game, side))
-            if not self._leaves_room(shown):
-                cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)",
-                           style="grey50")
-                shown = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
-            return shown
+            cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)", style="grey50")
+            return self._first_fitting(Group(units, cards_view(game, side, line=line), *([cut] if line else []))
+                                       for line in (None, self.console.width - 1))
         paged = re.fullmatch(r"l\s*(\d*)", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
             return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width)
         if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
-            shown = goals_view(game)
-            if not self._leaves_room(shown):
-                shown = goals_view(game, line=self.console.width - 1)
-            return shown
+            return self._first_fitting(goals_view(game, line=line) for line in (None, self.console.width - 1))
         return None
 
     def _read(self) -> str:
@@ -867,8 +867,6 @@ def log_page(game, entries: list, page: int, lines: int, width: int) -> Text:
 
 def _wrapped(text: str, width: int) -> list[str]:
     """A log line as the lines it takes at `width`, its indent kept and its continuation indented more."""
-    import textwrap
-
     indent = len(text) - len(text.lstrip())
     return textwrap.wrap(text.strip(), max(10, width), initial_indent=" " * indent,
                          subsequent_indent=" " * (indent + 2)) or [text]
