@@ -48,7 +48,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
       keywords, a space's building, doors out and who is there
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
-  c   your side: units, wounds, items, cards
+  c   your side: units, wounds, items, cards (c 2...: its later pages)
   l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
   a   let the AI answer this question for you (as the ai player would)
@@ -166,6 +166,21 @@ class HumanPolicy:
                 break
         return shown
 
+    def _page(self, renderable, page: int, command: str) -> Text:
+        """Page `page` of what a command shows, cut into pages that each leave the question room (the
+        last page when `page` is past it), with a line saying which page it is and how to see the others."""
+        lines = self.console.render_lines(renderable, self.console.options, pad=False)
+        size = max(1, self.console.height - 3)  # (the page's own line, the question's reminder, the prompt)
+        pages = max(1, -(-len(lines) // size))
+        page = min(max(1, page), pages)
+        out = Text()
+        for line in lines[(page - 1) * size:page * size]:
+            for segment in line:
+                out.append(segment.text, segment.style)
+            out.append("\n")
+        others = ", ".join(f"{command} {n}" if n > 1 else command for n in range(1, pages + 1) if n != page)
+        return out.append(f"(page {page} of {pages}" + (f"; also {others})" if others else ")"), style="grey50")
+
     def _boards(self, game, numbers, side, which: int | None):
         """`b`: each board on its own with its cell names; where they do not all fit the terminal's
         height, `b` lists them and `b N` shows the Nth (at 80x24 they took some 60 lines at once)."""
@@ -267,12 +282,19 @@ class HumanPolicy:
         board = re.fullmatch(r"b\s*(\d*)", word)
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
-        if word == "c":
-            # the question must stay under it: each card's text cut to one line when the whole texts are too tall
+        cards = re.fullmatch(r"c\s*(\d*)", word)
+        if cards:
+            # the question must stay under it: each card's text cut to one line when the whole texts are too
+            # tall, and that in pages (`c 2`…) when even so the side's units and cards are taller than the screen
             units = side_view(game, side) or Text("nothing to show for your side")
             cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)", style="grey50")
-            return self._first_fitting(Group(units, cards_view(game, side, line=line), *([cut] if line else []))
-                                       for line in (None, self.console.width - 1))
+            views = [Group(units, cards_view(game, side, line=line), *([cut] if line else []))
+                     for line in (None, self.console.width - 1)]
+            if not cards.group(1) and self._leaves_room(views[0]):
+                return views[0]
+            if not cards.group(1) and self._leaves_room(views[1]):
+                return views[1]
+            return self._page(views[1], int(cards.group(1) or 1), "c")
         paged = re.fullmatch(r"l\s*(\d*)", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
