@@ -143,6 +143,7 @@ class ChooseStmt:
     kind: Ident
     var: Ident
     ask: str | None  # what the question is for, in words (`choose card c "to get rid of" in …`)
+    ask_with: Expr | None  # the values of the question's `{}` (`"to step into ({} more)" with [left]`)
     source: Expr | None
     where: Expr | None
     by: Expr | None

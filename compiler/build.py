@@ -174,9 +174,9 @@ class Builder:
                          where=self.opt_expr(where), body=self.stmts(body), span=self.span(tree))
 
     def stmt_choose_stmt(self, tree) -> A.ChooseStmt:
-        may, kind, var, ask, source, where, by, prefer, body = tree.children
+        may, kind, var, ask, ask_with, source, where, by, prefer, body = tree.children
         return A.ChooseStmt(may=may is not None, kind=self.ident(kind), var=self.ident(var),
-                            ask=unquote(str(ask)) if ask is not None else None,
+                            ask=unquote(str(ask)) if ask is not None else None, ask_with=self.expr_list(ask_with) if ask_with is not None else None,
                             source=self.opt_expr(source), where=self.opt_expr(where),
                             by=self.opt_expr(by), prefer=self.opt_expr(prefer), body=self.stmts(body),
                             span=self.span(tree))

@@ -248,10 +248,24 @@ class HookChecker:
         self.scope.pop()
 
     def stmt_ChooseStmt(self, stmt: A.ChooseStmt) -> None:
+        self._ask_slots(stmt)
         self._ranging(stmt.kind, stmt.var, stmt.source, stmt.where, stmt.by)
         self._prefer(stmt.prefer)
         self.block(stmt.body)
         self.scope.pop()
+
+    def _ask_slots(self, stmt: A.ChooseStmt) -> None:
+        """`choose KIND v "… {} …" with [A, B]`: the question's values, worked out before the choice (they
+        cannot read `v`), as many as the text has `{}`, given as a list."""
+        values, slots = stmt.ask_with, (stmt.ask or "").count("{}")  # (the grammar takes a list written out)
+        form = 'form: choose space s "to step into ({} more after this)" with [left] …'
+        if values is not None:
+            for item in values.items:
+                self.expr(item)
+        given = len(values.items) if values is not None else 0
+        if given != slots:
+            self.report.error("E0310", f"the question of `choose` has {slots} `{{}}` but {given} value(s) follow in `with`",
+                              (values or stmt).span, help=form)
 
     def stmt_ChooseOptionStmt(self, stmt: A.ChooseOptionStmt) -> None:
         if stmt.by is not None:

@@ -123,7 +123,8 @@ _STMTS = {
     "ChooseStmt": lambda s: {"choose": s.kind.value, "var": s.var.value, "in": _opt(s.source), "where": _opt(s.where),
                              "by": _opt(s.by), "optional": s.may, "body": _body(s.body),
                              **({"prefer": to_ir(s.prefer)} if s.prefer is not None else {}),
-                             **({"ask": s.ask} if s.ask else {})},
+                             **({"ask": s.ask} if s.ask else {}),
+                             **({"ask_with": to_ir(s.ask_with)} if s.ask_with is not None else {})},
     "ChooseOptionStmt": lambda s: {"choose_option": [{"label": o.label, "body": _body(o.body),
                                                      **({"prefer": to_ir(o.prefer)} if o.prefer is not None else {})}
                                                     for o in s.options],

@@ -48,9 +48,10 @@ HELP = """Type the number of an option and press Enter. Other commands:
       keywords, a space's building, doors out and who is there
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
-  c   your side: units, wounds, items, cards (c 2...: its later pages)
+  c   your side: units, wounds, items, cards; c 1, c 2...: whole card texts
   l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
+  0   pass, where passing is one of the choices (its number changes: 0 does not)
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends,
       whoever and whatever it is about (a card you keep, offered again at
@@ -145,9 +146,12 @@ class HumanPolicy:
         return groups[picked][0]
 
     def finish(self, game) -> None:
-        """The last screen, for the CLI to show once the game is over (the result is in its log)."""
-        self.console.print(screen(game, None, self._news(game), compact=self._compact(game), width=self.console.width))
-        self.console.print(ending(game))
+        """The last screen, for the CLI to show once the game is over (the result is in its log): on a
+        terminal too short for it all, the map is left out before the result and the latest log lines."""
+        news, compact, width = self._news(game), self._compact(game), self.console.width
+        views = (Group(screen(game, None, news, compact=compact, board=board, width=width), ending(game))
+                 for board in (True, False))
+        self.console.print(self._first_fitting(views) if self._fits() else next(views))
 
     def _fits(self) -> bool:
         """Whether each question's screen is cut to the terminal's height (see `fitted`)."""
@@ -178,7 +182,7 @@ class HumanPolicy:
             for segment in line:
                 out.append(segment.text, segment.style)
             out.append("\n")
-        others = ", ".join(f"{command} {n}" if n > 1 else command for n in range(1, pages + 1) if n != page)
+        others = ", ".join(f"{command} {n}" for n in range(1, pages + 1) if n != page)
         return out.append(f"(page {page} of {pages}" + (f"; also {others})" if others else ")"), style="grey50")
 
     def _boards(self, game, numbers, side, which: int | None):
@@ -239,6 +243,8 @@ class HumanPolicy:
                 continue
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
+            if answer == "0" and options[-1] is None:  # pass, whatever its number (the last) in this question
+                return count - 1
             if word == "a":
                 return _AI_ANSWERS
             if word == "p!":
@@ -287,14 +293,15 @@ class HumanPolicy:
             # the question must stay under it: each card's text cut to one line when the whole texts are too
             # tall, and that in pages (`c 2`…) when even so the side's units and cards are taller than the screen
             units = side_view(game, side) or Text("nothing to show for your side")
-            cut = Text("(card texts cut to one line to fit the screen; ?N shows an option's whole card)", style="grey50")
-            views = [Group(units, cards_view(game, side, line=line), *([cut] if line else []))
-                     for line in (None, self.console.width - 1)]
-            if not cards.group(1) and self._leaves_room(views[0]):
-                return views[0]
-            if not cards.group(1) and self._leaves_room(views[1]):
-                return views[1]
-            return self._page(views[1], int(cards.group(1) or 1), "c")
+            whole = Group(units, cards_view(game, side))
+            if cards.group(1):  # `c N`: the whole texts, page by page
+                return self._page(whole, int(cards.group(1)), "c")
+            if self._leaves_room(whole):
+                return whole
+            cut = Text("(texts cut to one line to fit; c 1, c 2…: the whole texts, page by page)",
+                       style="grey50")
+            short = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
+            return short if self._leaves_room(short) else self._page(whole, 1, "c")
         paged = re.fullmatch(r"l\s*(\d*)", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
@@ -787,16 +794,21 @@ def side_view(game, side: str | None, new: set | None = None):
             carried.append(f"  [{', '.join(extra)}]", style="magenta")
         table.add_row(label, name, Text(space_name(game, record["space"])), wounds, carried)
     lines = [table] if table.row_count else []
+    crowds = _crowds(game, side)
+    if crowds:
+        lines.append(crowds)
     hand = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == f"side:{side}"]
     foot = Text()
     if hand:
         foot.append("Hand: ", style="bold")
         for i, item in enumerate(hand):
             foot.append(", " if i else "").append_text(item)
-    in_play = [_called(game, "card", r["proto"]) + (f" (on {_name(game, 'what', r['target'][1])})" if r.get("target") else "")
-               for r in cards.values() if r["where"] == "play"]  # "Faith (on Sally)": the play-test could not tell
-    if in_play:
-        foot.append("  ·  " if foot else "").append("In play: ", style="bold").append(", ".join(in_play))
+    for heading, playing in (("Being played: ", True), ("In play: ", False)):  # (a card discarded once it has
+        # acted is only being played: the play-test read "In play: I Don't Trust 'em", whose text says discarded)
+        in_play = [_called(game, "card", r["proto"]) + (f" (on {_name(game, 'what', r['target'][1])})" if r.get("target") else "")
+                   for r in cards.values() if r["where"] == "play" and (r.get("status") == "playing") == playing]
+        if in_play:  # "Faith (on Sally)": the play-test could not tell whom a card was on
+            foot.append("  ·  " if foot else "").append(heading, style="bold").append(", ".join(in_play))
     for other in game.model.sides:
         held = sum(1 for r in cards.values() if r["where"] == f"side:{other}")
         if other != side and held:
@@ -805,6 +817,26 @@ def side_view(game, side: str | None, new: set | None = None):
     if foot:
         lines.append(foot)
     return Group(*lines) if lines else None
+
+
+def _crowds(game, side: str) -> Text | None:
+    """The units that come many alike (Zombies), too many to list one by one: for each side (the side's
+    own first) and kind, how many are on the board and where, "Zombie ×11: Town Center a3 (2), …"."""
+    where: dict[tuple, Counter] = {}
+    for uid, record in game.state["units"].items():
+        if record["space"] is not None and _many(game, record["proto"]) and unit_label(game, uid) is None:
+            where.setdefault((record["side"] != side, record["side"], record["proto"]), Counter())[record["space"]] += 1
+    if not where:
+        return None
+    out = Text()
+    for key in sorted(where, key=lambda k: (k[0], k[1], _unit_name(game, k[2]))):
+        spaces = where[key]
+        style = side_symbols(game).get(key[1], ("", "bold"))[1]
+        listed = ", ".join(space_name(game, sid) + (f" ({n})" if n > 1 else "") for sid, n in
+                           sorted(spaces.items(), key=lambda item: space_name(game, item[0])))
+        out.append("\n" if out else "").append(f"{_unit_name(game, key[2])} ×{sum(spaces.values())}", style=style)
+        out.append(f": {listed}")
+    return out
 
 
 def cards_view(game, side: str, line: int | None = None) -> Text:
@@ -1698,7 +1730,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:
             if len(spaces) < len(options):  # (kept within 80 columns)
-                return head.append(f"Choose 1-{len(spaces)} on the board or {len(options)} to pass (a: AI's choice, "
+                return head.append(f"Choose 1-{len(spaces)} on the board or 0 to pass (a: AI's choice, "
                                    "? help, q quits)", style="grey50")
             return head.append(f"Choose 1-{len(options)} on the board (?N names it, a: AI's choice, ? help, q quits)",
                                style="grey50")
@@ -1715,8 +1747,8 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
         if hint and room > 12:
             out.append(f" — {_clip(hint, room)}", style="grey62")
         out.append("\n")
-    if options and options[-1] is None:  # a question the player may pass: and pass all round (`p!`)
-        out.append(f"Choose 1-{len(options)} (?N explains, a: AI's choice, p!: pass all round, ? help, q quits)",
+    if options and options[-1] is None:  # a question the player may pass (0, or its number), and all round (`p!`)
+        out.append(f"Choose 1-{len(options)} (0 passes; ?N explains, a: AI, p!: pass all round, ? help, q quits)",
                    style="grey50")
     else:
         out.append(f"Choose 1-{len(options)} (?N explains option N, a: the AI's choice, ? help, q quits)", style="grey50")

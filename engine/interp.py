@@ -1207,17 +1207,19 @@ def _choose(ir):
     prefer = _scoped(scope, ir["prefer"]) if ir.get("prefer") else None
     parts = _parts(scope, ir["prefer"]) if prefer is not None else None
     label = f"choose {ir['choose']}" + (f" {ir['ask']}" if ir.get("ask") else _purpose(ir["body"], var))
+    values = expr(ir["ask_with"]) if ir.get("ask_with") is not None else None
 
     def run(ctx):
         options = select(ctx)
+        asked = label if values is None else _filled(ctx, label, values)
         if prefer is None:
-            picked = ctx.choose(options, by=by(ctx) if by is not None else None, optional=optional, label=label)
+            picked = ctx.choose(options, by=by(ctx) if by is not None else None, optional=optional, label=asked)
         else:
             who = by(ctx) if by is not None else None
             saved = scope.memo, scope.item, scope.per_item
             scope.memo = scope.fresh()
             try:
-                picked = ctx.choose(options, by=who, optional=optional, label=label,
+                picked = ctx.choose(options, by=who, optional=optional, label=asked,
                                     prefer=Advice(ctx, scope, prefer, parts))
             finally:
                 scope.memo, scope.item, scope.per_item = saved
@@ -1225,6 +1227,13 @@ def _choose(ir):
             run_block(ctx.child({var: picked}), body)
 
     return run
+
+
+def _filled(ctx, label: str, values) -> str:
+    """A question's text with each `{}` replaced by the next value (said as a note says it)."""
+    from spawnpit.engine.effects import _said, fill, listed
+
+    return fill(label, [_said(ctx, v)[0] for v in listed(values(ctx))])
 
 
 _PURPOSES = {"discard": "to discard", "play": "to play", "give": "to give", "kill": "to kill", "remove": "to remove"}

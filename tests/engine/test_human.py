@@ -72,13 +72,13 @@ def human_game(pack, input, seed: int = 1, compact: bool | None = False):
 
 
 def test_a_whole_game_with_wrong_answers_asked_again(pack):
-    human, game = human_game(pack, answers(["", "x", "0", "9", "-1", "[/]", " 2 "]))
+    human, game = human_game(pack, answers(["", "x", "00", "9", "-1", "[/]", " 2 "]))  # ("0" alone passes)
     result = play(game)
     human.finish(game)
     out = human.console.file.getvalue()
     assert result is not None and result["winner"] == "heroes"
     assert "no answer: type a number from 1 to 2 (? for help, q quits)" in out
-    assert out.count(RE_ASK) == 5            # x, 0, 9, -1, [/]
+    assert out.count(RE_ASK) == 5            # x, 00, 9, -1, [/]
     assert "Traceback" not in out
     first = next(e for e in game.entries if e["type"] == "choice")
     assert first["label"] == "choose space" and first["index"] == 1 and first["picked"] is None

@@ -122,7 +122,7 @@ def test_a_rules_note_about_a_hero_names_the_hero(lnoe):
     hero = next(Ref("unit", u) for u, r in game.state["units"].items() if r["kind"] == "hero")
     game.mark(hero, "hindered", 1, game._plain_ctx())
     try:
-        game.emit("hero_turn.move.start", {"unit": hero})
+        game.emit("hero_turn.move", {"unit": hero})
     except EndAction:
         pass
     note = next(e for e in reversed(game.entries) if e["type"] == "note")

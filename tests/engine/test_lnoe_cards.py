@@ -6,9 +6,12 @@ Event Cards and Timing, Canceling Cards; seed 000 §7 and Appendix III)."""
 
 from __future__ import annotations
 
+import pytest
+
 from spawnpit.engine import AIPolicy
 from spawnpit.engine.flow import _moment
 from spawnpit.engine.human import describe_entry
+from spawnpit.engine.interp import EndAction
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import action_block, bare_game, dice, put
 
@@ -339,7 +342,8 @@ def test_teen_angst_hinders_a_student_who_then_loses_the_next_move_action(pack):
     to_hand(game, "teen_angst", "zombies")
     game.emit("zombie_turn.spawn_roll.start")
     assert marked(game, billy, "hindered")
-    assert _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
+    with pytest.raises(EndAction):  # the step itself ends, before its actions (rule Hindered)
+        game.emit("hero_turn.move", {"unit": billy})
     assert not marked(game, billy, "hindered")
     assert not _moment(game, ["hero_turn", "move"], "start", {"unit": billy})
 

@@ -233,7 +233,7 @@ def test_a_hero_who_may_fire_none_of_his_items_is_not_offered_the_ranged_attack(
         game.emit("hero_turn.ranged_attack", {"unit": hero})
         assert bool(_allowed(game, shoot, hero)) is offered, (proto, gun)
         # session 25 (a play-test): a Hero passed over was told nothing, where others heard why
-        barred = [e for e in game.entries if e["type"] == "note" and "may not be fired" in e["text"]]
+        barred = [e for e in game.entries if e["type"] == "note" and "may not fire" in e["text"]]
         assert len(barred) == (0 if offered else 1), (proto, gun)
         game.emit("hero_turn.ranged_attack.end", {"unit": hero})
         assert not game.state["cards"][weapon.id].get("markers", {}).get("cannot_fire")

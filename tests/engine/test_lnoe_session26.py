@@ -383,7 +383,7 @@ def test_a_hero_passed_over_in_the_ranged_attack_step_is_told_which_item_and_why
     game.emit("hero_turn.ranged_attack", {"unit": sheriff})
     game.emit("hero_turn.ranged_attack.end", {"unit": sheriff})
     said = [e["text"] for e in game.entries if e["type"] == "note"]
-    assert "Sheriff Anderson: Dynamite may not be fired now (see the card's text or the Hero's abilities)" in said
+    assert "Sheriff Anderson may not throw Dynamite: it needs a Fire Item to light it" in said
     game = bare_game(pack)
     sheriff = put(game, "sheriff_anderson", "town_center.b2")
     put(game, "zombie", "town_center.b2")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from io import StringIO
 
+import pytest
 from rich.console import Console
 
 from spawnpit.engine.human import HumanPolicy
+from spawnpit.engine.interp import EndAction
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_cards import in_play, to_hand
 from tests.engine.test_lnoe_faq import bare_game, give
@@ -43,14 +45,13 @@ def test_c_is_cut_into_pages_that_each_leave_the_question_on_an_80_by_24_screen(
         page = _shown(policy, game, f"c {n}")
         assert len(page) <= 22 and page[-1].startswith(f"(page {n} of {pages}")
         seen += "\n" + "\n".join(page[:-1])
-    # every unit and every card is on one of the pages, none twice
+    # every unit and every card, its whole text, is on one of the pages, none twice
     whole = Console(file=StringIO(), width=80, color_system=None)
     from rich.console import Group
 
     from spawnpit.engine.human import cards_view, side_view
-    whole.print(Group(side_view(game, "heroes"), cards_view(game, "heroes", line=79)))
-    assert seen.splitlines() == whole.file.getvalue().splitlines() + [
-        "(card texts cut to one line to fit the screen; ?N shows an option's whole card)"]
+    whole.print(Group(side_view(game, "heroes"), cards_view(game, "heroes")))
+    assert [line.rstrip() for line in seen.splitlines()] == [line.rstrip() for line in whole.file.getvalue().splitlines()]
     assert _shown(policy, game, "c 99")[-1].startswith(f"(page {pages} of {pages}")  # past the last: the last
 
 
@@ -62,6 +63,40 @@ def test_c_that_fits_is_shown_whole_without_pages(pack):
     shown = _shown(policy, game, "c")
     assert not any(line.startswith("(page") for line in shown)
     assert any("Revolver" in line for line in shown)
+
+
+def test_c_cut_to_one_line_says_how_to_read_the_whole_texts_and_c_1_gives_them(pack):
+    """The Zombies' play-test could not read Unrelenting Attack: `c` cut every text to one line, and only
+    an option's card could be read whole (?N)."""
+    game = bare_game(pack)
+    heroes = [put(game, h, "town_center.b2") for h in ("becky", "billy")]
+    cards = game.state["cards"]
+    protos = list(dict.fromkeys(r["proto"] for r in cards.values() if r["deck"] == "zombie_deck" and r["where"] == "deck"))
+    for card in protos[:7]:
+        to_hand(game, card, "zombies")
+    in_play(game, "hysteria", heroes[0])
+    policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
+    short = _shown(policy, game, "c", side="zombies")
+    assert short[-1] == "(texts cut to one line to fit; c 1, c 2…: the whole texts, page by page)"
+    assert any(line.endswith("…") for line in short)
+    first = _shown(policy, game, "c 1", side="zombies")
+    assert first[-1].startswith("(page 1 of ") and len(first) <= 22
+    texts = " ".join(line.strip() for n in range(1, 4) for line in _shown(policy, game, f"c {n}", side="zombies"))
+    hysteria = game.model.objects[("card", "hysteria")]["props"]["text"]
+    assert " ".join(hysteria.split()) in texts  # (the whole text, wrapped over lines)
+
+
+def test_c_lists_where_the_zombies_are(pack):
+    """The Zombies' play-test: `c` listed the four Heroes and the hand, never the player's own Zombies,
+    though `b` said "Z Zombies: your side (c lists them)"."""
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    for space in ("town_center.a1", "town_center.a1", "town_center.c3"):
+        put(game, "zombie", space)
+    policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
+    shown = _shown(policy, game, "c", side="zombies")
+    assert "Zombie ×3: Town Center a1 (2), Town Center c3" in shown, shown
+    assert shown.index("Zombie ×3: Town Center a1 (2), Town Center c3") == 1  # under the unit table (Becky)
 
 
 # ---- Get Back You Devils!: the Hero who won the fight kills the Zombie ----------------------------------
@@ -84,3 +119,204 @@ def test_get_back_you_devils_kills_for_the_hero_who_won_without_asking_who(pack)
     who = [e for e in game.entries if e["type"] == "choice" and "who kills" in e["label"]]
     assert [e["options"] for e in who] == [1]  # the one Hero who won: a terminal does not ask a lone option
     assert not any(r.get("markers", {}).get("won_fight") for r in game.state["units"].values())
+
+
+# ---- the last screen fits the terminal ----------------------------------------------------------------
+
+def test_the_game_over_screen_keeps_the_result_on_an_80_by_24_terminal(pack):
+    """The Zombies' play-test: the final screen ran past 24 lines and the map scrolled off the top."""
+    from spawnpit.engine import new_game, play
+    from spawnpit.engine.human import ending
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=3)
+    play(game)
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    HumanPolicy(console=con, fit=True).finish(game)
+    lines = con.file.getvalue().splitlines()
+    assert len(lines) <= 22, "\n".join(lines)
+    result = Console(file=StringIO(), width=80, color_system=None)
+    result.print(ending(game))
+    assert lines[-len(result.file.getvalue().splitlines()):] == result.file.getvalue().splitlines()
+    # a terminal tall enough keeps the map
+    tall = Console(file=StringIO(), width=80, height=80, color_system=None)
+    HumanPolicy(console=tall, fit=True).finish(game)
+    assert any(line.startswith("╭") for line in tall.file.getvalue().splitlines())
+
+
+def test_a_hindered_hero_is_told_why_before_the_mark_goes(pack):
+    """The Zombies' play-test read "Johnny no longer Hindered" before "Hindered: the Hero loses this Move
+    Action"."""
+    from spawnpit.engine.human import describe_entry
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack)
+    johnny = put(game, "johnny", "town_center.b2")
+    game.mark(johnny, "hindered", 1, game._plain_ctx())
+    start = len(game.entries)
+    with pytest.raises(EndAction):  # the Move Action ends (the turn structure catches it)
+        game.emit("hero_turn.move", {"unit": johnny})
+    said = [describe_entry(game, e) for e in game.entries[start:] if e["type"] in ("note", "unmark")]
+    assert said == ["Hindered: the Hero loses this Move Action (Johnny)", "Johnny no longer Hindered"], said
+    assert not game.table.has(johnny, Ref("marker", "hindered"))
+
+
+# ---- a choice's question may say values: `choose KIND v "… {} …" with [A]` -------------------------------
+
+def test_a_choices_question_takes_values_and_the_compiler_counts_them(tmp_path):
+    from tests.compiler.test_robustness import compile_text
+    scenario = 'using mini\nscenario "S" {{ board yard\n on round.start {{ let n = 2\n {} }} }}\n'
+    good = compile_text(tmp_path, scenario.format(
+        'may choose space s "to go to ({} left)" with [n] in list(space t where t == t) { let m = 1 }'), with_system=True)
+    assert good.ok, good.diagnostics
+    hook = next(o for o in good.pack["objects"] if o["kind"] == "scenario")["hooks"][0]
+    choose = hook["body"][1]
+    assert choose["ask"] == "to go to ({} left)" and choose["ask_with"] == {"list": [{"name": "n"}]}
+    for body, message in (('choose space s "to go ({} {})" with [n] { let m = 1 }',
+                           "the question of `choose` has 2 `{}` but 1 value(s) follow in `with`"),
+                          ('choose space s "to go ({})" { let m = 1 }',
+                           "the question of `choose` has 1 `{}` but 0 value(s) follow in `with`")):
+        bad = compile_text(tmp_path, scenario.format(body), with_system=True)
+        assert [(d.code, d.message) for d in bad.diagnostics] == [("E0310", message)]
+
+
+def test_each_step_of_a_longer_zombie_move_asks_with_the_step_and_the_most_it_may_go(pack):
+    """The Zombies' play-test: with the map on the screen the log was left out, and with it the die roll
+    and the spaces left; the question itself now says them."""
+    from spawnpit.engine.human import ask_text
+
+    step = lambda options: next(i for i, o in enumerate(options) if o is not None)  # noqa: E731
+    game = bare_game(pack, zombies=[step] * 3)
+    zombie = put(game, "zombie", "town_center.a1")
+    far = max(game.board.spaces, key=lambda s: game.board.between("town_center.a1", s))
+    put(game, "becky", far)
+    game.emit("zombie_walk", {"walker": zombie, "moves": 3})
+    labels = [e["label"] for e in game.entries if e["type"] == "choice"]
+    assert labels == [f"choose space to step into (step {n} of up to 3)" for n in (1, 2, 3)]
+    assert ask_text(game, labels[1]) == "choose a space to step into (step 2 of up to 3)"
+
+
+# ---- a Hindered Hero loses the Move Action, not the turn ---------------------------------------------------
+
+def test_a_hindered_hero_on_a_pit_may_still_give_up_the_turn_to_blow_it(pack):
+    """The Heroes' play-test: Jenny, Hindered by Teen Angst, began her turn on a Spawning Pit with
+    Dynamite and was never offered to blow it. Giving up the turn is not a Move Action; the Hindered mark
+    goes with the turn given up."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.test_lnoe_faq import emit_step
+
+    game = bare_game(pack, "burn_em_out", heroes=["dynamite"])
+    pit = game.board.spawn_points[0]
+    jenny = put(game, "jenny", pit)
+    give(game, "dynamite", jenny)
+    game.mark(jenny, "hindered", 1, game._plain_ctx())
+    emit_step(game, "hero_turn.move.start", {"unit": jenny})
+    assert game.state["counters"]["pits_pending"] == 1
+    assert game.table.has(Ref("space", pit), Ref("marker", "destroyed_pit"))
+    emit_step(game, "hero_turn.move.end", {"unit": jenny})
+    assert not game.table.has(jenny, Ref("marker", "hindered"))  # that turn was the Move Action lost
+    assert [e["text"] for e in game.entries if e["type"] == "note"][-1] == "Hindered: the turn given up was the Move Action lost"
+
+
+def test_a_hindered_hero_in_a_building_is_not_asked_about_the_movement_roll(pack):
+    """Hindered takes the Move Action before Hero Movement's question (roll first?) is asked."""
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, heroes=[0, 0, 0])
+    building = next(s for s, b in ((s, game.board.building_of(s)) for s in sorted(game.board.spaces)) if b)
+    becky = put(game, "becky", building)
+    game.mark(becky, "hindered", 1, game._plain_ctx())
+    with pytest.raises(EndAction):
+        game.emit("hero_turn.move", {"unit": becky})
+    assert not [e for e in game.entries if e["type"] == "choice"]
+    assert not game.table.has(becky, Ref("marker", "hindered"))
+
+
+# ---- an Item the Hero may not fire: the reason, and only when there is something to shoot ----------------
+
+def test_a_holy_man_is_told_why_his_gun_stays_quiet_only_with_a_zombie_to_shoot(pack):
+    """The Heroes' play-test: "Revolver may not be fired now (see the card's text or the Hero's
+    abilities)" every turn for Father Joseph, Zombie or not, never naming Holy Man."""
+    game = bare_game(pack)
+    joseph = put(game, "father_joseph", "town_center.b2")
+    give(game, "revolver", joseph)
+
+    def said() -> list[str]:
+        start = len(game.entries)
+        game.emit("hero_turn.ranged_attack", {"unit": joseph})
+        game.emit("hero_turn.ranged_attack.end", {"unit": joseph})
+        return [e["text"] for e in game.entries[start:] if e["type"] == "note"]
+
+    assert said() == []  # nothing to shoot at: nothing to say
+    put(game, "zombie", "town_center.b2")
+    assert said() == ["Father Joseph may not fire Revolver: a Holy Man never fires a Gun"]
+
+
+def test_a_card_being_played_is_not_said_to_be_in_play(pack):
+    """The Heroes' play-test read "In play: I Don't Trust 'em" while deciding whether to cancel it, though
+    its text says it is discarded at once: it was being played."""
+    from spawnpit.engine.human import side_view
+
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    playing = to_hand(game, "i_dont_trust_em", "zombies")
+    game.state["cards"][playing].update(where="play", status="playing")
+    in_play(game, "hysteria")
+    out = Console(file=StringIO(), width=200, color_system=None)
+    out.print(side_view(game, "heroes"))
+    assert "Being played: I Don't Trust 'em  ·  In play: Hysteria" in out.file.getvalue()
+
+
+# ---- a Combat Bonus is not offered when no die can win the fight -----------------------------------------
+
+def test_no_combat_bonus_against_a_zombies_six_unless_a_tough_hero_can_still_tie(pack):
+    """The Heroes' play-test was offered the Baseball Bat on a 6 against a 6: no extra die beats a 6."""
+    from tests.engine.lnoe_table import dice
+
+    def offers(hero: str, hero_dice: list, zombie_dice: list, answers: list) -> int:
+        game = bare_game(pack, heroes=answers)
+        fighter, zombie = put(game, hero, "town_center.b2"), put(game, "zombie", "town_center.b2")
+        give(game, "baseball_bat", fighter)
+        dice(game, hero_dice, zombie_dice, *([[1]] * 3))  # (a bonus die and the bat's break test, if used)
+        game.emit("fight", {"fighter": fighter, "foe": zombie})
+        return len([e for e in game.entries if e["type"] == "choice" and e.get("rule") == "Combat Bonus"])
+
+    assert offers("becky", [6, 2], [6], []) == 0
+    assert offers("johnny", [6, 2], [6], []) == 0  # Tough: the tie already fends it off
+    assert offers("johnny", [5, 2], [6], [1]) == 1  # Tough, short of 6: a die may still roll the tie (passes)
+    assert offers("becky", [4, 2], [5], [1]) == 1  # an ordinary fight: offered (passes)
+
+
+# ---- 0 passes, whatever the pass option's number ------------------------------------------------------------
+
+def test_0_passes_a_question_that_may_be_passed_and_is_refused_elsewhere(pack):
+    """The Heroes' play-test pressed 2 for "pass" as on the question before, and cancelled a card: the pass
+    option is the last, so its number changes from one question to the next."""
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    becky, sally = put(game, "becky", "town_center.b2"), put(game, "sally", "town_center.b2")
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    policy = HumanPolicy(console=con, input=answers(["0"]))
+    assert policy.choose(game, "heroes", "choose hero to heal", [becky, sally, None]) == 2
+    assert "0 passes" in con.file.getvalue()
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    policy = HumanPolicy(console=con, input=answers(["0", "2"]))
+    assert policy.choose(game, "heroes", "choose hero to heal", [becky, sally]) == 1  # no pass: 0 is refused
+    assert "`0` is not one of the choices" in con.file.getvalue()
+
+
+def test_a_hero_over_the_carrying_limit_is_told_why_an_item_goes(pack):
+    """The Zombies' play-test read "Fire Extinguisher discarded, Torch discarded" with no reason given."""
+    game = bare_game(pack, heroes=[0])
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    cards = game.state["cards"]
+    items = [p for p in dict.fromkeys(r["proto"] for r in cards.values() if r["deck"] == "hero_deck")
+             if "item" in game.model.objects[("card", p)]["props"].get("keywords", ()) and
+             "weapon" not in game.model.objects[("card", p)]["props"].get("keywords", ())
+             and p not in ("gasoline", "old_betsy")][:5]  # (not those that may be used up instead: over_limit)
+    for item in items:
+        give(game, item, jake)
+    game.emit("load_check", {"carrier": jake})
+    notes = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert "Jake Cartwright carries 5 Items, over the limit of 4: one must go for each too many" in notes, notes
+    assert len([c for c, r in cards.items() if r["where"] == jake.id]) == 4
