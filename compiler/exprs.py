@@ -187,15 +187,19 @@ class HookChecker:
                 self.report.error("E0310", "a `log` with values needs its text written out in quotes, to count its `{}`",
                                   stmt.primary.span, help='form: log "{} fires {}" with [shooter, weapon]')
             return
-        slots = str(stmt.primary.value).count("{}")
         if values is not None and not isinstance(values, A.ListExpr):
             self.report.error("E0310", "`with` of `log` takes a list, one value for each `{}` of the text", values.span,
                               help='form: log "{} fires {}" with [shooter, weapon]')
             return
-        given = len(values.items) if values is not None else 0
+        self._slots(str(stmt.primary.value), values, (values or stmt.primary).span, "text of `log`",
+                    'form: log "{} fires {}" with [shooter, weapon]')
+
+    def _slots(self, text: str, values, span, what: str, form: str) -> None:
+        """`"… {} …" with [A, B]` (a note's text, a choice's question): as many values as `{}`."""
+        slots, given = text.count("{}"), len(values.items) if values is not None else 0
         if given != slots:
-            self.report.error("E0310", f"the text of `log` has {slots} `{{}}` but {given} value(s) follow in `with`",
-                              (values or stmt.primary).span, help='form: log "{} fires {}" with [shooter, weapon]')
+            self.report.error("E0310", f"the {what} has {slots} `{{}}` but {given} value(s) follow in `with`", span,
+                              help=form)
 
     def stmt_Assign(self, stmt: A.Assign) -> None:
         head = stmt.target[0]
@@ -257,15 +261,11 @@ class HookChecker:
     def _ask_slots(self, stmt: A.ChooseStmt) -> None:
         """`choose KIND v "… {} …" with [A, B]`: the question's values, worked out before the choice (they
         cannot read `v`), as many as the text has `{}`, given as a list."""
-        values, slots = stmt.ask_with, (stmt.ask or "").count("{}")  # (the grammar takes a list written out)
-        form = 'form: choose space s "to step into ({} more after this)" with [left] …'
-        if values is not None:
-            for item in values.items:
-                self.expr(item)
-        given = len(values.items) if values is not None else 0
-        if given != slots:
-            self.report.error("E0310", f"the question of `choose` has {slots} `{{}}` but {given} value(s) follow in `with`",
-                              (values or stmt).span, help=form)
+        values = stmt.ask_with  # (the grammar takes a list written out)
+        for item in values.items if values is not None else ():
+            self.expr(item)
+        self._slots(stmt.ask or "", values, (values or stmt).span, "question of `choose`",
+                    'form: choose space s "to step into ({} more after this)" with [left] …')
 
     def stmt_ChooseOptionStmt(self, stmt: A.ChooseOptionStmt) -> None:
         if stmt.by is not None:

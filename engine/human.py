@@ -113,7 +113,8 @@ class HumanPolicy:
             return 0
         # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
         general = {k: v for k, v in rule.items() if k != "asked_for"} if isinstance(rule, dict) else rule
-        muted = (ask_text(game, label, general, options), game.state.get("round"))
+        # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
+        muted = (re.sub(r"\d+", "#", ask_text(game, label, general, options)), game.state.get("round"))
         if None in options and muted in self._muted:  # `p!` said: pass on this question until the round ends
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
@@ -182,8 +183,9 @@ class HumanPolicy:
             for segment in line:
                 out.append(segment.text, segment.style)
             out.append("\n")
-        others = ", ".join(f"{command} {n}" for n in range(1, pages + 1) if n != page)
-        return out.append(f"(page {page} of {pages}" + (f"; also {others})" if others else ")"), style="grey50")
+        others = "" if pages == 1 else f"; {command} 2" if pages == 2 and page == 1 else f"; {command} 1" if pages == 2 \
+            else f"; {command} 1 to {command} {pages}"  # (one short line however many pages)
+        return out.append(f"(page {page} of {pages}{others})", style="grey50")
 
     def _boards(self, game, numbers, side, which: int | None):
         """`b`: each board on its own with its cell names; where they do not all fit the terminal's
@@ -270,7 +272,7 @@ class HumanPolicy:
         """What a command shows (None: not a command)."""
         if word in ("?", "h", "help"):
             return Text(HELP)
-        explain = re.fullmatch(r"\?\s*(\d+)", word)
+        explain = re.fullmatch(r"\?\s*(\d{1,6})", word)  # (a number of any length: int() has limits)
         if explain:
             n = int(explain.group(1))
             if not 1 <= n <= len(options):
@@ -285,14 +287,14 @@ class HumanPolicy:
                          {"roster": False, "edges": False, "markers": False}]  # (the map whole, before all)
             return self._first_fitting(board_view(game, numbers, self._compact(game), side, whole=True,
                                                   width=self.console.width, **less) for less in fallbacks)
-        board = re.fullmatch(r"b\s*(\d*)", word)
+        board = re.fullmatch(r"b\s*(\d{0,6})", word)
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
-        cards = re.fullmatch(r"c\s*(\d*)", word)
+        cards = re.fullmatch(r"c\s*(\d{0,6})", word)
         if cards:
             # the question must stay under it: each card's text cut to one line when the whole texts are too
             # tall, and that in pages (`c 2`…) when even so the side's units and cards are taller than the screen
-            units = side_view(game, side) or Text("nothing to show for your side")
+            units = side_view(game, side, crowds=True) or Text("nothing to show for your side")
             whole = Group(units, cards_view(game, side))
             if cards.group(1):  # `c N`: the whole texts, page by page
                 return self._page(whole, int(cards.group(1)), "c")
@@ -302,7 +304,7 @@ class HumanPolicy:
                        style="grey50")
             short = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
             return short if self._leaves_room(short) else self._page(whole, 1, "c")
-        paged = re.fullmatch(r"l\s*(\d*)", word)
+        paged = re.fullmatch(r"l\s*(\d{0,6})", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
             return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width)
@@ -759,11 +761,12 @@ def cause_text(game, result: dict) -> str:
     return f"{_called(game, 'side', met['side'])} {_result_word(met)} {_goal(game, met)}" if met else str(cause or "")
 
 
-def side_view(game, side: str | None, new: set | None = None):
+def side_view(game, side: str | None, new: set | None = None, crowds: bool = False):
     """The units that are one of a kind, and those of a side's rarer kind on the board (space, wounds,
     markers, items carried), the side's own first,
     then the other sides' (what a unit carries lies face up on the table: LNOE's Items are public), the
-    side's hand, the cards in play and how many cards the other sides hold (not which)."""
+    side's hand, the cards in play and how many cards the other sides hold (not which); with `crowds`
+    (the `c` command), where the units too many to list one by one stand ("Zombie ×11: …")."""
     if side is None:
         return None
     new = new or set()
@@ -794,9 +797,9 @@ def side_view(game, side: str | None, new: set | None = None):
             carried.append(f"  [{', '.join(extra)}]", style="magenta")
         table.add_row(label, name, Text(space_name(game, record["space"])), wounds, carried)
     lines = [table] if table.row_count else []
-    crowds = _crowds(game, side)
-    if crowds:
-        lines.append(crowds)
+    where = _crowds(game, side) if crowds else None  # (`c` only: the map shows them at every question)
+    if where:
+        lines.append(where)
     hand = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == f"side:{side}"]
     foot = Text()
     if hand:

@@ -44,7 +44,7 @@ def _setup(lnoe, seed: int = 3):
 
     class Watch(AIPolicy):
         def choose(self, game, side, label, options):
-            if side == "heroes" and label == "choose space" and len(options) > 12:
+            if side == "heroes" and label.startswith("choose space to move to") and len(options) > 12:
                 asked.append((label, options))
                 raise Stop
             return super().choose(game, side, label, options)
@@ -65,7 +65,7 @@ def test_a_choice_of_spaces_at_80_by_24_keeps_the_numbered_board_and_the_questio
     lines = out.rstrip("\n").split("\n")
     assert len(lines) <= 23  # and a line for the answer
     assert "Small Town" in "".join(lines[:2]) and f"Choose 1-{len(options)} on the board" in "\n".join(lines[-2:])
-    assert "Heroes — choose a space\n" in out
+    assert "Heroes — choose a space to move to (a move of up to 6)\n" in out  # (the roll, in the question)
     for n in (1, len(options) - (None in options)):  # the first and last numbers are on the map
         assert re.search(rf"│ *{n}[^\d│]*│", out), n
     assert not re.search(r"^ *\d+\. ", out, re.M)  # not listed again under the question

@@ -97,6 +97,10 @@ def test_c_lists_where_the_zombies_are(pack):
     shown = _shown(policy, game, "c", side="zombies")
     assert "Zombie ×3: Town Center a1 (2), Town Center c3" in shown, shown
     assert shown.index("Zombie ×3: Town Center a1 (2), Town Center c3") == 1  # under the unit table (Becky)
+    from spawnpit.engine.human import side_view
+    panel = Console(file=StringIO(), width=80, color_system=None)
+    panel.print(side_view(game, "zombies"))
+    assert "Zombie ×3" not in panel.file.getvalue()  # the panel under each question leaves them to the map
 
 
 # ---- Get Back You Devils!: the Hero who won the fight kills the Zombie ----------------------------------
@@ -320,3 +324,101 @@ def test_a_hero_over_the_carrying_limit_is_told_why_an_item_goes(pack):
     notes = [e["text"] for e in game.entries if e["type"] == "note"]
     assert "Jake Cartwright carries 5 Items, over the limit of 4: one must go for each too many" in notes, notes
     assert len([c for c, r in cards.items() if r["where"] == jake.id]) == 4
+
+
+# ---- review findings --------------------------------------------------------------------------------------
+
+def _move_step(game, unit) -> None:
+    """The Move Action step as the turn structure plays it: its start, the step itself (its hooks and
+    actions) unless a start hook said `end`, then its end."""
+    from spawnpit.engine import flow
+
+    phase = next(p for p in flow._blocks(game.model.system, "phase") if p["id"] == "hero_turn")
+    step = next(s for s in flow._blocks(phase, "step") if s["id"] == "move")
+    params = {"unit": unit}
+    if not flow._moment(game, ["hero_turn", "move"], "start", params):
+        flow._act(game, phase, step, ["hero_turn", "move"], params)
+    flow._moment(game, ["hero_turn", "move"], "end", params)
+
+
+def test_a_hindered_youth_may_not_give_up_the_move_action_hindered_took(pack):
+    """Review: Youth's heal ends the Move Action at its start, so the step's Hindered hook never ran: the
+    Hero healed and stayed Hindered for the next turn as well."""
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, heroes=[0, 0, 0, 0])
+    billy = put(game, "billy", "town_center.b2")
+    game.state["units"][billy.id]["wounds"] = 1
+    game.mark(billy, "hindered", 1, game._plain_ctx())
+    _move_step(game, billy)
+    assert game.state["units"][billy.id]["wounds"] == 1  # no heal: that Move Action was Hindered's
+    assert not game.table.has(billy, Ref("marker", "hindered"))
+    assert "Hindered: the Hero loses this Move Action" in [e["text"] for e in game.entries if e["type"] == "note"]
+    assert not [e for e in game.entries if e["type"] == "choice" and e.get("rule") == "Youth"]
+    _move_step(game, billy)  # the next turn, Youth is offered again (and taken: the first answer)
+    assert game.state["units"][billy.id]["wounds"] == 0
+
+
+def test_a_hindered_hero_gives_up_the_turn_on_a_pit_through_the_turn_structure(pack):
+    from spawnpit.engine.state import Ref
+
+    game = bare_game(pack, "burn_em_out", heroes=["dynamite"])
+    pit = game.board.spawn_points[0]
+    jenny = put(game, "jenny", pit)
+    give(game, "dynamite", jenny)
+    game.mark(jenny, "hindered", 1, game._plain_ctx())
+    _move_step(game, jenny)
+    assert game.state["counters"]["pits_pending"] == 1
+    assert not game.table.has(jenny, Ref("marker", "hindered"))
+
+
+def test_a_combat_bonus_against_a_six_is_still_offered_to_a_hero_with_a_meat_cleaver(pack):
+    """Review: the Meat Cleaver kills on any 6 the Hero rolls (Complete Rulebook: the roll may be modified
+    to get the 6), so a bonus die against a Zombie's 6 may still win."""
+    from tests.engine.lnoe_table import dice
+
+    game = bare_game(pack, heroes=[0, 0, 0, 0])  # the Baseball Bat, then the Meat Cleaver's kill
+    becky, zombie = put(game, "becky", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    give(game, "baseball_bat", becky)
+    give(game, "meat_cleaver", becky)
+    dice(game, [4, 2], [6], [6], [3], [3])  # the bonus die is a 6; the break tests pass
+    game.emit("fight", {"fighter": becky, "foe": zombie})
+    assert game.state["units"][zombie.id]["space"] is None  # killed by the Meat Cleaver's 6
+    assert game.state["units"][becky.id]["wounds"] == 0
+
+
+def test_get_back_you_devils_leaves_no_mark_when_its_kill_ends_the_game(pack):
+    """Review: the last Zombie needed won the game inside the card's play, and `won_fight` stayed on."""
+    from spawnpit.engine.interp import GameOver
+    from tests.engine.lnoe_table import dice
+
+    game = bare_game(pack, heroes=[0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    to_hand(game, "get_back_you_devils", "heroes")
+    game.state["counters"]["zombies_killed"] = 14
+    dice(game, [5, 3], [4])
+    try:
+        game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    except GameOver:
+        pass
+    assert game.state["result"] is not None and game.state["result"]["winner"] == "heroes"
+    assert not any(r.get("markers", {}).get("won_fight") for r in game.state["units"].values())
+
+
+def test_a_questions_values_are_said_by_name_and_p_bang_mutes_it_whatever_its_numbers(pack):
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    game.state["round"] = 2
+    becky = put(game, "becky", "town_center.b2")
+    con = Console(file=StringIO(), width=200, height=60, color_system=None)
+    human = HumanPolicy(console=con, input=answers(["p!"], then=None))  # (then: the player leaves)
+    spaces = [game.table.ref("space", "town_center.a1"), game.table.ref("space", "town_center.a2"), None]
+    assert human.choose(game, "zombies", "choose space to step into (step 1 of up to 3)", spaces) == 2
+    assert human.choose(game, "zombies", "choose space to step into (step 2 of up to 3)", spaces) == 2  # muted
+    assert con.file.getvalue().count("(p! this round)") == 1
+    # a unit among the values is said by its name
+    from spawnpit.engine.interp import _filled
+    ctx = game._plain_ctx()
+    assert _filled(ctx, "choose space to go with {} ({} left)", lambda c: [becky, 2]) == "choose space to go with Becky (2 left)"
