@@ -53,9 +53,9 @@ HELP = """Type the number of an option and press Enter. Other commands:
   o   the scenario: its aim, the goals and how far each is, its own rules
   0   pass, where passing is one of the choices (its number changes: 0 does not)
   a   let the AI answer this question for you (as the ai player would)
-  p!  pass, and pass on this question by itself until the round ends,
-      whoever and whatever it is about (a card you keep, offered again at
-      every card the other side plays, or to each of your units in turn)
+  p!  pass, and pass on this question by itself until the round ends (p!!:
+      the game), whoever and whatever it is about (a card you keep, offered
+      again at every card the other side plays, or to each unit in turn)
   ?   this help
   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit one of a kind, or of a side's rarer kind (ZH2: two), has
@@ -69,6 +69,7 @@ terminal leaves parts out and says which, with the command that shows them."""
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
 _MUTE = object()  # _ask's answer `p!`: pass, and pass on the same question by itself until the round ends
+_MUTE_GAME = object()  # `p!!`: the same until the game ends
 
 
 class _Terminal(Console):
@@ -100,7 +101,7 @@ class HumanPolicy:
         self._drawn = None                     # what the board showed when it was last drawn
         self._held: set | None = None          # the cards the side held at the last prompt
         self._rule: dict | None = None         # the rule asking the current question (_asking_rule)
-        self._muted: set = set()               # (question, round) the player passes on by itself (`p!`)
+        self._muted: set = set()               # (question, round, or None: the game) passed on by itself (p!, p!!)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
@@ -115,10 +116,12 @@ class HumanPolicy:
         general = {k: v for k, v in rule.items() if k != "asked_for"} if isinstance(rule, dict) else rule
         # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
         muted = (re.sub(r"\d+", "#", ask_text(game, label, general, options)), game.state.get("round"))
-        if None in options and muted in self._muted:  # `p!` said: pass on this question until the round ends
+        for_good = (muted[0], None) in self._muted
+        if None in options and (muted in self._muted or for_good):  # `p!` (`p!!`) said: pass on this question
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
-                                             ("pass", "bold"), " (p! this round)"), style="grey50")
+                                             ("pass", "bold"), " (p!! this game)" if for_good else " (p! this round)"),
+                               style="grey50")
             return options.index(None)
         numbers = space_numbers(game, options)
         drawn = _board_state(game)
@@ -136,8 +139,9 @@ class HumanPolicy:
                                       new=new, width=self.console.width))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
-        if picked is _MUTE:
-            self._muted = {m for m in self._muted if m[1] == muted[1]} | {muted}  # (earlier rounds' forgotten)
+        if picked is _MUTE or picked is _MUTE_GAME:
+            kept = {m for m in self._muted if m[1] in (muted[1], None)}  # (earlier rounds' forgotten)
+            self._muted = kept | {muted if picked is _MUTE else (muted[0], None)}
             return options.index(None)
         if picked is _AI_ANSWERS:  # `a`: the ai policy's answer, from the rules' own advice
             index = AIPolicy().choose(game, side, label, options)
@@ -249,10 +253,10 @@ class HumanPolicy:
                 return count - 1
             if word == "a":
                 return _AI_ANSWERS
-            if word == "p!":
+            if word in ("p!", "p!!"):
                 if options[-1] is None:
-                    return _MUTE
-                self.console.print(Text("p! passes only where passing is one of the choices", style="yellow"))
+                    return _MUTE if word == "p!" else _MUTE_GAME
+                self.console.print(Text(f"{word} passes only where passing is one of the choices", style="yellow"))
                 continue
             shown = self._command(game, side, word, options, numbers)
             if shown is None:
@@ -2126,7 +2130,11 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     board, cell = game.board, Text()
     building = board.info[sid].building
     if sid in numbers:
-        number = f"{numbers[sid]:>2}"  # (a number as wide as the cell hides who is there: said by its colour)
+        # (a number as wide as the cell hides who is there: said by its colour; a one-digit number beside
+        # someone leaves them two characters, "8Z2": a play-test lost the count of a cell "Z2" drawn "8Z")
+        number = f"{numbers[sid]:>2}"
+        if sid in marks and len(number) + len(marks[sid]) > SMALL >= len(number.lstrip()) + len(marks[sid]):
+            number = number.lstrip()
         cell.append(number, style=CROWDED_NUMBER_STYLE if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
     if sid in marks:
         cell.append_text(marks[sid].copy())

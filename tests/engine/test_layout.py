@@ -98,7 +98,7 @@ def test_the_map_is_drawn_with_the_centre_board_in_its_hole_and_numbers_on_space
     rows = lines[1:17]
     assert all(len(row) == len(lines[0]) == 65 for row in rows) and lines[17].startswith("╰")
     assert sum("Town Center" in row for row in rows) == 1 and any("a   b   c" in row for row in rows)
-    assert sum(row.count(" 7J") for row in rows) == 1                   # the option number on Jenny's space
+    assert sum(row.count("7Je") for row in rows) == 1                   # the option number on Jenny's space, and her label whole
     assert text.count("╭") == 1                                         # one map, not a panel a board
     wide = Console(file=StringIO(), width=60, color_system=None)       # too narrow for the map: board by board
     wide.print(board_view(game, compact=True, width=60))

@@ -422,3 +422,40 @@ def test_a_questions_values_are_said_by_name_and_p_bang_mutes_it_whatever_its_nu
     from spawnpit.engine.interp import _filled
     ctx = game._plain_ctx()
     assert _filled(ctx, "choose space to go with {} ({} left)", lambda c: [becky, 2]) == "choose space to go with Becky (2 left)"
+
+
+def test_p_bang_bang_passes_on_a_question_for_the_rest_of_the_game(pack):
+    """The Heroes' play-test: Father Joseph's Strength of Spirit at every Zombie card, round after round;
+    `p!` lasted one round."""
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    game.state["round"] = 2
+    con = Console(file=StringIO(), width=200, height=60, color_system=None)
+    human = HumanPolicy(console=con, input=answers(["p!!", "p!", "1"], then=None))
+    options = ["Strength of Spirit: take a Wound and try to cancel", None]
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # p!!
+    game.state["round"] = 7
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # still passed, nothing read
+    assert con.file.getvalue().count("(p!! this game)") == 1
+    assert human.choose(game, "heroes", "choose another option", options) == 1  # p!: this one, this round
+    game.state["round"] = 8
+    assert human.choose(game, "heroes", "choose another option", options) == 0  # asked again: "1"
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # the p!! one: still passed
+
+
+def test_a_one_digit_option_number_leaves_room_for_the_count_of_the_units_there(pack):
+    """The Zombies' play-test: Town Center a3 held 2 Zombies ("Z2"), but as option 8 it was drawn "8Z"."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import _small_cell, unit_marks
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=5)
+    here, empty = "town_center.a3", "town_center.c3"
+    put(game, "zombie", here)
+    put(game, "zombie", here)
+    marks = unit_marks(game, compact=True)
+    cell = lambda sid, n: _small_cell(game, sid, None, marks, {sid: n}, {}, {}).plain  # noqa: E731
+    assert cell(here, 8) == "8Z2"
+    assert cell(empty, 8) == " 8 "  # (alone, aligned as before)
+    assert cell(here, 12) == "12Z"
