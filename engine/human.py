@@ -319,6 +319,7 @@ class HumanPolicy:
     def _read(self) -> str:
         try:
             if self.input is None:
+                _drop_typed_ahead()
                 return self.console.input("[bold]> [/]")
             self.console.print("> ", end="")
             line = self.input()
@@ -329,6 +330,21 @@ class HumanPolicy:
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             raise PlayerQuit("the player left the game") from None
+
+
+def _drop_typed_ahead(stdin=None) -> None:
+    """Forget what was typed at a terminal before the question was shown: a key meant for the question
+    before (a play-test's "2" for a question answered by itself, "the only choice") must not answer the
+    next one, where it may play a card. Nothing happens where the input is not a terminal (a pipe, a
+    file: every line is an answer, in order) or the system has no terminal control (Windows)."""
+    stdin = stdin or sys.stdin
+    try:
+        import termios
+
+        if stdin.isatty():
+            termios.tcflush(stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError):  # (no termios; a closed or odd stream)
+        pass
 
 
 def _asking_rule(side: str | None = None) -> dict | None:

@@ -459,3 +459,29 @@ def test_a_one_digit_option_number_leaves_room_for_the_count_of_the_units_there(
     assert cell(here, 8) == "8Z2"
     assert cell(empty, 8) == " 8 "  # (alone, aligned as before)
     assert cell(here, 12) == "12Z"
+
+
+def test_keys_typed_ahead_at_a_terminal_are_dropped_before_a_question_and_a_pipe_keeps_its_lines():
+    """The Heroes' play-test: a question answered by itself ("the only choice") let the key meant for it
+    answer the next question, which played a card."""
+    import os
+    import pty
+
+    from spawnpit.engine.human import _drop_typed_ahead
+
+    main, child = pty.openpty()
+    try:
+        os.write(main, b"2\n")
+        with os.fdopen(os.dup(child), "rb", buffering=0) as tty:
+            _drop_typed_ahead(tty)
+            os.write(main, b"1\n")
+            assert tty.read(16).strip() == b"1"  # what was typed before the question is gone
+    finally:
+        os.close(main)
+        os.close(child)
+    read, write = os.pipe()
+    os.write(write, b"2\n")
+    with os.fdopen(read, "rb", buffering=0) as pipe:
+        _drop_typed_ahead(pipe)  # not a terminal: kept
+        assert pipe.read(2) == b"2\n"
+    os.close(write)
