@@ -247,7 +247,7 @@ class HumanPolicy:
                     raise PlayerQuit("the player quit")
                 self._again(game, label, options)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= count:
+            if answer.isdigit() and len(answer) <= 6 and 1 <= int(answer) <= count:  # (int() refuses huge numbers)
                 return int(answer) - 1
             if answer == "0" and options[-1] is None:  # pass, whatever its number (the last) in this question
                 return count - 1
@@ -276,7 +276,7 @@ class HumanPolicy:
         """What a command shows (None: not a command)."""
         if word in ("?", "h", "help"):
             return Text(HELP)
-        explain = re.fullmatch(r"\?\s*(\d{1,6})", word)  # (a number of any length: int() has limits)
+        explain = re.fullmatch(r"\?\s*(\d{1,6})", word)  # (at most 6 digits here and below: int() refuses huge ones)
         if explain:
             n = int(explain.group(1))
             if not 1 <= n <= len(options):
@@ -297,7 +297,7 @@ class HumanPolicy:
         cards = re.fullmatch(r"c\s*(\d{0,6})", word)
         if cards:
             # the question must stay under it: each card's text cut to one line when the whole texts are too
-            # tall, and that in pages (`c 2`…) when even so the side's units and cards are taller than the screen
+            # tall; the whole texts page by page when even that is taller than the screen, or when asked (`c N`)
             units = side_view(game, side, crowds=True) or Text("nothing to show for your side")
             whole = Group(units, cards_view(game, side))
             if cards.group(1):  # `c N`: the whole texts, page by page

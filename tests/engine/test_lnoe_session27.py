@@ -485,3 +485,19 @@ def test_keys_typed_ahead_at_a_terminal_are_dropped_before_a_question_and_a_pipe
         _drop_typed_ahead(pipe)  # not a terminal: kept
         assert pipe.read(2) == b"2\n"
     os.close(write)
+
+
+def test_a_number_thousands_of_digits_long_is_refused_not_a_traceback(pack):
+    """Review: `int()` refuses more than 4,300 digits; an answer or a command's number that long raised
+    ValueError through the terminal."""
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    becky, sally = put(game, "becky", "town_center.b2"), put(game, "sally", "town_center.b2")
+    huge = "9" * 5000
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    typed = [huge, f"?{huge}", f"c {huge}", f"b {huge}", f"l {huge}", "2"]
+    human = HumanPolicy(console=con, input=answers(typed, then=None))
+    assert human.choose(game, "heroes", "choose hero to heal", [becky, sally]) == 1
+    assert con.file.getvalue().count("is not one of the choices") == 5
