@@ -1863,15 +1863,23 @@ def town_layout(game):
 def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
     """The whole board as one map, one line a row of cells as in grid_compact (walls and doors between
     the cells of a row, underlined below), each part turned as it lies on the table, a part that fills
-    a hole of the others (the Town Center) drawn in it with its own cell names; None when the parts
-    cannot be placed or a hole's part does not fit its hole."""
+    a hole of the others (the Town Center) drawn over the whole hole, a big cell a space (_stretched),
+    or small in its middle with its own cell names; None when the parts cannot be placed or a hole's
+    part does not fit its hole."""
     layout = town_layout(game)
     if layout is None:
         return None
     board, inv = game.board, layout.space_at()
     shades, short = _building_styles(game), building_shorts(game)
     filled = {}  # hole → its lines, each as wide as the hole
+    cover = {}  # a cell of the map inside a hole → the space whose big cell covers it
     for hole in layout.holes:
+        stretched = _stretched(game, hole, marks, numbers, shades, short)
+        if stretched is not None:
+            filled[hole] = stretched
+            for sid, (left, top, right, bottom) in hole_cells(game, hole).items():
+                cover.update({(cx, cy): sid for cx in range(left, right + 1) for cy in range(top, bottom + 1)})
+            continue
         cols = hole.right - hole.left + 1
         inner = cols * (SMALL + 1) - 1
         body = Text(re.sub(r"\s*\(.*\)$", "", _part_name(game, hole.grid.rsplit(".", 1)[-1])), style="bold")
@@ -1894,16 +1902,137 @@ def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
         x = 0
         while x < layout.width:
             here = next((h for h in layout.holes if h.left == x and h.top <= y <= h.bottom), None)
-            if x:  # (the panel's own border is the map's outer edge)
+            if x and ((x - 1, y) in cover or (x, y) in cover):  # a hole's side: its door, its wall
+                out.append(*_hole_edge(board, inv.get((x - 1, y)) or cover.get((x - 1, y)),
+                                       inv.get((x, y)) or cover.get((x, y)))[::2])
+            elif x:  # (the panel's own border is the map's outer edge)
                 out.append(*_edge(board, inv.get((x - 1, y)), inv.get((x, y)))[::2])
             if here is not None:
                 out.append_text(filled[here][y - here.top])
                 x = here.right + 1
                 continue
-            out.append_text(_small_cell(game, inv.get((x, y)), inv.get((x, y + 1)), marks, numbers, shades, short))
+            sid, below = inv.get((x, y)), inv.get((x, y + 1))
+            if below is None and sid is not None and cover.get((x, y + 1)) and board.edge(sid, cover[x, y + 1]):
+                below = cover[x, y + 1]  # above a hole's big cell: the kind of edge between them underlines
+            out.append_text(_small_cell(game, sid, below, marks, numbers, shades, short))
             x += 1
     return Panel(out, expand=False, padding=(0, 0), title=_board_title(game),
                  width=layout.width * (SMALL + 1) + 1)
+
+
+def _splits(total: int, parts: int, least: int):
+    """Every way to cut `total` cells of the map into `parts` runs of at least `least` each."""
+    if parts == 1:
+        if total >= least:
+            yield (total,)
+        return
+    for first in range(least, total - least * (parts - 1) + 1):
+        for rest in _splits(total - first, parts - 1, least):
+            yield (first, *rest)
+
+
+def _hole_shares(game, hole) -> tuple[dict, tuple, tuple] | None:
+    """A hole's part as big cells: (its spaces by cell, the map columns of each column of big cells, the
+    map rows of each row), or None when a row cannot be two lines high (see _stretched). Of all the ways
+    to cut the hole, the one that puts the fewest of the part's links to the boards around it between
+    cells that do not touch (none, for the LNOE boards), then the most even; worked out once a game."""
+    key = ("human_hole", hole)
+    found = game.scratch.get(key, False)
+    if found is not False:
+        return found
+    board, layout = game.board, town_layout(game)
+    at = {board.info[s].cell: s for s in board.spaces if board.info[s].grid == hole.grid}
+    found = None
+    if at:
+        cols, rows = 1 + max(c for c, _ in at), 1 + max(r for _, r in at)
+        outside = {sid: [layout.at[n] for n in board.neighbours(sid, through=EVERYTHING) if n in layout.at]
+                   for sid in at.values()}  # the cells around the hole each space is linked to
+        best = None
+        for widths in _splits(hole.right - hole.left + 1, cols, 1):
+            for heights in _splits(hole.bottom - hole.top + 1, rows, 2):
+                apart = sum(1 for sid, (l, t, r, b) in _rectangles(hole, at, widths, heights).items()
+                            for x, y in outside[sid] if max(l - x, x - r, t - y, y - b) != 1)
+                score = (apart, max(widths) - min(widths) + max(heights) - min(heights),
+                         sum(w * w for w in widths) + sum(h * h for h in heights))
+                if best is None or score < best[0]:
+                    best = (score, widths, heights)
+        if best is not None:
+            found = (at, best[1], best[2])
+    game.scratch[key] = found
+    return found
+
+
+def _rectangles(hole, at: dict, widths, heights) -> dict[str, tuple[int, int, int, int]]:
+    xs = [hole.left + sum(widths[:c]) for c in range(len(widths))]
+    ys = [hole.top + sum(heights[:r]) for r in range(len(heights))]
+    return {sid: (xs[c], ys[r], xs[c] + widths[c] - 1, ys[r] + heights[r] - 1) for (c, r), sid in at.items()}
+
+
+def hole_cells(game, hole) -> dict[str, tuple[int, int, int, int]]:
+    """Each space of a hole's part → the map cells its big cell covers (left, top, right, bottom,
+    inclusive), as the compact map draws it; {} when it is drawn small instead."""
+    shared = _hole_shares(game, hole)
+    return {} if shared is None else _rectangles(hole, *shared)
+
+
+def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict) -> list[Text] | None:
+    """The lines of a part drawn over the whole of its hole, each of its spaces one big cell: a space of
+    the Town Center is bigger than the cells around it and touches every one along its side of the hole,
+    so it is drawn that big (a play-test read the small grid in the middle of an empty square as far from
+    the boards around it). A big cell's first line is its cell name, its second what is in
+    it as on any cell; the part's name goes on a free line of the middle cell when it fits. None when a
+    row of big cells would be less than two lines high (the part is then drawn small in the middle)."""
+    board = game.board
+    shared = _hole_shares(game, hole)
+    if shared is None:
+        return None
+    at, widths, heights = shared
+    cols, rows = len(widths), len(heights)
+    title = re.sub(r"\s*\(.*\)$", "", _part_name(game, hole.grid.rsplit(".", 1)[-1]))
+    around = town_layout(game).space_at()
+    below = [around.get((x, hole.bottom + 1)) for x in range(hole.left, hole.right + 1)]
+    middle = (cols // 2, rows // 2) if cols % 2 and rows % 2 else None
+    lines = []
+    for r, high in enumerate(heights):
+        said = 1  # the line that says what is in the cell: under its name
+        for k in range(high):
+            line = Text()
+            for c, wide in enumerate(widths):
+                if c:
+                    line.append(*_edge(board, at.get((c - 1, r)), at.get((c, r)))[::2])
+                chars, sid = wide * (SMALL + 1) - 1, at.get((c, r))
+                if sid is None:
+                    piece = Text(" " * chars)
+                elif k == 0:
+                    piece = Text(sid.rsplit(".", 1)[-1][:chars], style="grey50")
+                elif k == said:
+                    piece = _small_cell(game, sid, None, marks, numbers, shades, short)
+                elif (c, r) == middle and k == said + 1 and len(title) <= chars:
+                    piece = Text(title, style="bold")
+                else:
+                    piece = Text()
+                pad = chars - len(piece)
+                piece.pad_left(pad // 2 if k else 0)
+                piece.pad_right(pad - (pad // 2 if k else 0))
+                if sid is not None and k == high - 1 and at.get((c, r + 1)) is not None:
+                    kind = board.edge(sid, at[(c, r + 1)]) or "wall"
+                    if kind in UNDERLINES:
+                        piece.stylize(UNDERLINES[kind])
+                elif sid is not None and k == high - 1 and r == rows - 1:  # the hole's bottom side
+                    for j in range(wide):  # each map column by the cell below it, when linked (a door, a wall)
+                        kind = board.edge(sid, below[j + sum(widths[:c])]) if below[j + sum(widths[:c])] else None
+                        if kind in UNDERLINES:
+                            piece.stylize(UNDERLINES[kind], j * (SMALL + 1), j * (SMALL + 1) + SMALL)
+                line.append_text(piece)
+            lines.append(line)
+    return lines
+
+
+def _hole_edge(board, a: str | None, b: str | None) -> tuple[str, str, str]:
+    """The edge between a cell around a hole and a big cell in it: its kind when the two are linked (the
+    Manor House's doors and walls), else drawn open, as the hole's side was before."""
+    kind = board.edge(a, b) if a is not None and b is not None else None
+    return EDGES[kind] if kind in EDGES else (EDGES["open"][0], EDGES["open"][1], "grey50")
 
 
 def _board_title(game) -> str:
