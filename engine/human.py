@@ -48,10 +48,10 @@ HELP = """Type the number of an option and press Enter. Other commands:
       keywords, a space's building, doors out and who is there
   m   the map again, with its legend and markers
   b   each board on its own with cell names (a1, b3...); b N: board N alone
-  c   your side: units, wounds, items, cards; c 1, c 2...: whole card texts
+  c   your side: units, wounds, items, cards; c 1, c 2...: whole texts, by page
   l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
-  0   pass, where passing is one of the choices (its number changes: 0 does not)
+  0   pass, where passing is one of the choices (0 always, whatever its number)
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until the round ends (p!!:
       the game), whoever and whatever it is about (a card you keep, offered
@@ -673,8 +673,10 @@ def _pool_names(game) -> set[str]:
 
 def _goal(game, objective: dict) -> str:
     """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
-    if objective.get("at"):
-        return f"at {str(objective['at']).replace('_', ' ')}"
+    if objective.get("at"):  # an event, as the scenario sheet says it ("when the Sun Track runs out")
+        from spawnpit.generators.views import at_event
+
+        return at_event(game.model.system, str(objective["at"]), {})
     return f"when {_condition(game, objective.get('when'))}"
 
 
@@ -2468,7 +2470,7 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             if len(spaces) != len(set(spaces)):  # a crowded space: a label, then a count
                 named = next((label for uid, r in game.state["units"].items() if r.get("space")
                               for label in [unit_label(game, uid)] if label), "Ab")  # a unit on the board
-                items.append(Text.assemble((f"{named}3", "bold"), f" {named} + 3 more"))
+                items.append(Text.assemble((f"{named}3", "bold"), f" {named}+3 others"))
             if numbered:
                 items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
         line = 0

@@ -24,6 +24,14 @@ def titles_of(system: dict) -> dict[str, str]:
     return out
 
 
+def at_event(system: dict, event: str, titles: dict) -> str:
+    """An objective reached at an event, by the event's own title ("at the end of the Sun Track"): a rule
+    of the same name ("Sundown") must not lend it its title. A leading "The" reads "the"."""
+    title = next((b["title"] for b in system.get("blocks", []) if b.get("kind") == "event" and b.get("id") == event
+                  and b.get("title")), None) or titles.get(event) or T.words(event)
+    return f"at {re.sub(r'^The ', 'the ', title)}"
+
+
 def _title(obj: dict) -> str:
     return obj["props"].get("title") or obj.get("title") or T.words(obj["id"])
 
@@ -117,7 +125,7 @@ def scenario_sheet(pack: Pack, scenario: dict, board_svg=None) -> ScenarioSheet:
                                   text=block["props"].get("text", ""), source=block["props"].get("source", "")))
     objectives: dict[str, list[Objective]] = {}
     for o in scenario.get("objectives", []):
-        what = f"at {titles.get(o['at'], T.words(o['at']))}" if "at" in o else f"when {T.expr(o['when'], titles)}"
+        what = at_event(system, o["at"], titles) if "at" in o else f"when {T.expr(o['when'], titles)}"
         objectives.setdefault(o["side"], []).append(Objective(side=titles.get(o["side"], o["side"]),
                                                               result=o["result"], text=what))
     sheet = ScenarioSheet(

@@ -84,7 +84,7 @@ def test_a_whole_game_with_wrong_answers_asked_again(pack):
     assert first["label"] == "choose space" and first["index"] == 1 and first["picked"] is None
     assert "2. pass" in out                  # " 2 " answered the second option, pass
     # the status line: the round of how many, the moment by its titles; the goals with their progress
-    assert f"Round {result['round']} of 6 · Hero Turn\nGoals: Heroes win when kills ≥ 3 (now 3)  ·  Zombies win at sundown" in out
+    assert f"Round {result['round']} of 6 · Hero Turn\nGoals: Heroes win when kills ≥ 3 (now 3)  ·  Zombies win at Sundown" in out
     assert "GAME OVER: Heroes won (Heroes win when kills ≥ 3 (now 3))" in out
     assert out.rstrip().endswith(f"GAME OVER in round {result['round']}: Heroes won — Heroes win when kills ≥ 3 (now 3)")
 
@@ -566,7 +566,7 @@ def test_a_goal_a_side_loses_by_reads_lose_on_the_goals_line_and_at_the_end(lnoe
 
     game = new_game(lnoe, "dotz:basic_game", seed=1)
     said = objectives_view(game).plain
-    assert "Hero Players win at last event card" in said
+    assert "Hero Players win at the last Event card" in said
     assert "Hero Players lose when count(zed in town center) > 0 (now 0)" in said and "win when count" not in said
     lost = next(o for o in game.objectives if o.get("result") == "lose")
     game.state["result"] = {"winner": "zeds", "side": lost["side"], "cause": lost["text"], "round": 3}

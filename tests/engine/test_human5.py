@@ -118,7 +118,7 @@ def test_the_legends_crowded_cell_example_names_a_unit_on_the_board(pack):
     put(game, "jenny", "town_center.b2")
     put(game, "zombie", "town_center.b2")
     key = legend(game, True, compact=True, width=80).plain
-    assert "Je3 Je + 3 more" in key and "Be3" not in key
+    assert "Je3 Je+3 others" in key and "Be3" not in key
 
 
 def test_a_long_rule_text_under_a_question_starts_at_the_sentence_about_it(pack):

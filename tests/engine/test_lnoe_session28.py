@@ -93,3 +93,50 @@ def test_the_manor_house_is_drawn_with_its_outer_doors_and_walls(pack):
                 assert style.underline and (style.color is not None and style.color.name == "yellow") == (kind == "door"), (sid, ring, kind)
                 doors, walls = doors + (kind == "door"), walls + (kind == "wall")
     assert doors >= 3 and walls >= 10
+
+
+def test_a_manor_house_space_borders_every_l_board_space_it_touches(pack):
+    """The Manor House's spaces are two L-board spaces across, so each borders exactly the L-board spaces
+    around its two, corners included. The links were the Town Center's (2 2/3 across): a play-test's
+    Zombie below c4 had no diagonal way into d4, while its mirror below d4 could step into c4."""
+    game = bare_game(pack, "defend_the_manor_house", seed=3)
+    layout = town_layout(game)
+    (hole,) = layout.holes
+    around = layout.space_at()
+    for sid, (left, top, right, bottom) in hole_cells(game, hole).items():
+        touching = {around[x, y] for x in range(left - 1, right + 2) for y in range(top - 1, bottom + 2)
+                    if (x, y) in around}
+        linked = {n for n in game.board.neighbours(sid, through=EVERYTHING) if n in layout.at}
+        assert touching == linked, sid
+        assert right - left == bottom - top == 1  # two by two
+
+
+def test_the_goal_at_the_end_of_the_sun_track_reads_as_the_track_does(pack):
+    """The goals line said "Heroes win at sundown" for Defend the Manor House, whose text says the Heroes
+    hold out until dawn: the event's id, or the title of the rule of the same name (Sundown), was shown.
+    Now the event's own title, as on the scenario sheet."""
+    from spawnpit.engine.human import cause_text, objectives_view
+
+    game = bare_game(pack, "defend_the_manor_house")
+    assert objectives_view(game).plain.endswith("·  Heroes win at the end of the Sun Track")
+    met = next(o for o in game.objectives if o.get("at") == "sundown")
+    result = {"winner": "heroes", "side": "heroes", "cause": met["text"], "round": 18}
+    assert cause_text(game, result) == "Heroes win at the end of the Sun Track"
+
+
+def test_under_auto_spawn_holding_back_is_not_said_to_ease_a_spawn_roll(pack):
+    """Defend the Manor House has Zombies Auto Spawn: no 2D6 roll, so fewer Zombies on the board make
+    nothing easier. A play-test was offered "Hold back one or more of them (fewer Zombies on the board
+    make the next spawn roll easier)"; holding back still works."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import answer
+
+    game = bare_game(pack, "defend_the_manor_house")
+    game.state["counters"]["auto_spawn"] = 1  # what the rule Zombies Auto Spawn sets up
+    script = answer(game, "zombies", "Hold back one or more of them", "Place the rest now")
+    left = dice(game, [4])  # no 2D6: only the D6 of how many
+    game.emit("zombie_turn.spawn_roll")
+    game.emit("zombie_turn.place_spawns")
+    assert not left
+    assert script.asked[0][1] == ["Place every Zombie the die allows", "Hold back one or more of them"]
+    assert sum(e["count"] for e in game.entries if e["type"] == "spawn") == 3
