@@ -43,7 +43,9 @@ class Decks:
             cid = pile["draw"].pop()
             self.state["cards"][cid]["where"] = _holder(to)
             drawn.append(Ref("card", cid))
-        self.log({"type": "draw", "deck": deck, "count": len(drawn), "to": _holder(to)}, ctx.rule)
+        # which cards: the log is the whole record; a player's screen names them to their holder's side only
+        self.log({"type": "draw", "deck": deck, "count": len(drawn), "to": _holder(to), "cards": [c.id for c in drawn]},
+                 ctx.rule)
         return drawn
 
     def discard(self, card: Ref, ctx) -> None:

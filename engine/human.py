@@ -104,6 +104,7 @@ class HumanPolicy:
         self._muted: set = set()               # (question, round, or None: the game) passed on by itself (p!, p!!)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
+        game.scratch["human_viewer"] = side  # whose screen: the cards their side drew are named in the log
         rule = self._rule = _asking_rule(side)
         groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
         shown = [options[group[0]] for group in groups]
@@ -1212,6 +1213,14 @@ TEMPLATES = {  # log entry type → how it reads; fields are named by _name
     "in_play": "{card} stays in play"}
 
 
+def _holder_side(game, holder) -> str | None:
+    """The side a card's holder is (a unit's side, or the side itself: "side:heroes")."""
+    holder = str(holder)
+    if holder in game.state["units"]:
+        return game.state["units"][holder]["side"]
+    return holder.removeprefix("side:") if holder.startswith("side:") else None
+
+
 def describe_entry(game, e: dict) -> str:
     """One log entry as a sentence; an unknown or odd entry as its fields, never an error."""
     try:
@@ -1238,7 +1247,7 @@ def describe_entry(game, e: dict) -> str:
             wounds, health = e.get("wounds"), e.get("health")
             if isinstance(wounds, int) and isinstance(health, int) and wounds >= health:  # "(3 of 2)" read oddly
                 plural = "s" if e.get("amount") != 1 else ""
-                return f"{{unit}} takes {{amount}} wound{plural} (none of {{health}} Health left)".format_map(fields)
+                return f"{{unit}} takes {{amount}} wound{plural} (no Health left)".format_map(fields)
             if e.get("amount") != 1:
                 return "{unit} takes {amount} wounds ({wounds} of {health})".format_map(fields)
         if e.get("type") == "heal" and e.get("amount") == 0:
@@ -1248,6 +1257,8 @@ def describe_entry(game, e: dict) -> str:
             return f"{_unit(game, risen) if risen else fields['kind']} comes into play at {fields['space']}"
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
+        if e.get("type") == "draw" and e.get("cards") and _holder_side(game, e.get("to")) == game.scratch.get("human_viewer"):
+            return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
             meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)
             if meaning:
@@ -1605,7 +1616,11 @@ def explain_option(game, option) -> str:
         return "\n".join(lines)
     if isinstance(option, Ref) and option.kind == "card":
         props = _card_props(game, option.id)
-        lines = [f"{k}: {props[k]}" for k in ("type", "timing", "text") if props.get(k)]
+        lines = [f"{k}: {str(props[k]).replace('_', ' ') if k == 'type' else props[k]}" for k in ("type", "timing", "text")
+                 if props.get(k)]
+        words = [str(k).replace("_", " ") for k in props.get("keywords") or () if k != props.get("type")]
+        if words:  # what a scenario may count it as (a Townsfolk: the play-test could not tell which were)
+            lines.append("keywords: " + ", ".join(words))
         numbers = card_stats(game, props)
         return "\n".join(lines + ([numbers] if numbers else [])) or "(no text)"
     if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:
@@ -1842,7 +1857,10 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
-        body, title = draw(game, gid, marks, numbers), _part_title(game, gid)
+        # `b`: a part as it lies on the map, each cell by its name (a play-test found board 2 turned against
+        # the map: the Bank top left there, top right on the map); else as its own grid, rows and columns labelled
+        placed = grid_placed(game, gid, marks, numbers) if compact and not whole else None
+        body, title = placed if placed is not None else draw(game, gid, marks, numbers), _part_title(game, gid)
         inner = max(len(line) for line in body.plain.splitlines()) + (0 if compact else 2)
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
@@ -2271,7 +2289,29 @@ def grid_compact(game, gid: str, marks: dict, numbers: dict | None = None) -> Te
 UNDERLINES = {"wall": "underline bold", "door": "underline bold yellow", "window": "underline bold blue"}
 
 
-def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
+def grid_placed(game, gid: str, marks: dict, numbers: dict) -> Text | None:
+    """One grid turned as the whole map draws it, each cell by its name (`b3`) unless an option's number
+    or a unit is there; None when the map does not place it (a board of one part, a part in a hole)."""
+    layout = town_layout(game) if game.board is not None else None
+    board = game.board
+    at = {layout.at[s]: s for s in board.spaces if board.info[s].grid == gid and s in layout.at} if layout else {}
+    if not at:
+        return None
+    xs, ys = [x for x, _ in at], [y for _, y in at]
+    shades, short, out = _building_styles(game), building_shorts(game), Text()
+    for y in range(min(ys), max(ys) + 1):
+        if y > min(ys):
+            out.append("\n")
+        for x in range(min(xs), max(xs) + 1):
+            if x > min(xs):
+                out.append(*_edge(board, at.get((x - 1, y)), at.get((x, y)))[::2])
+            out.append_text(_small_cell(game, at.get((x, y)), at.get((x, y + 1)), marks, numbers, shades, short,
+                                        named=True))
+        out.append(*_edge(board, at.get((max(xs), y)), None)[::2])  # (a panel wider than the grid: its right side)
+    return out
+
+
+def _small_cell(game, sid, below, marks, numbers, shades, short, named: bool = False) -> Text:
     if sid is None:
         return Text(" " * SMALL)
     board, cell = game.board, Text()
@@ -2285,6 +2325,8 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
         cell.append(number, style=CROWDED_NUMBER_STYLE if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
     if sid in marks:
         cell.append_text(marks[sid].copy())
+    elif named and sid not in numbers:  # (`b`: its name, as the questions say it)
+        cell.append(sid.rsplit(".", 1)[-1], style="grey62")
     elif sid not in numbers:
         marker = _space_marker(game, sid)
         if marker is not None:  # what a card or rule put here (a Locked Door, a new Spawning Pit): its letters

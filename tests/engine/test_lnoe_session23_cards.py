@@ -160,11 +160,13 @@ def test_old_betsy_set_loose_leaves_the_hand_and_is_not_offered_again(pack):
         emit_step(game, "hero_turn.exchange.end", {"unit": unit})
     assert script.asked == []
 
-    # in play, she still holds a Zombie trying to leave, and goes when one gets away
+    # in play, she still holds a Zombie stepping out, and goes when one gets away
+    from spawnpit.engine.movement import walk
+
     left = dice(game, [3], [6])
-    game.move_unit(zombie, Ref("space", "town_center.a2"), game._plain_ctx())
+    walk(game, zombie, "town_center.a2", 1, game._plain_ctx())
     assert where(game, zombie) == "town_center.a1" and where(game, betsy) == "play"
-    game.move_unit(zombie, Ref("space", "town_center.a2"), game._plain_ctx())
+    walk(game, zombie, "town_center.a2", 1, game._plain_ctx())
     assert not left and where(game, zombie) == "town_center.a2"
     assert where(game, betsy) == "discard" and space_marked(game, "old_betsy") == []
 

@@ -713,6 +713,6 @@ def test_a_wound_that_takes_the_last_health_does_not_read_3_of_2(pack):
     game = bare_game(pack)
     johnny = put(game, "johnny", "town_center.b2")
     base = {"type": "wound", "unit": johnny.id, "round": 1, "at": "test"}
-    assert describe_entry(game, {**base, "amount": 2, "wounds": 3, "health": 2}) == "Johnny takes 2 wounds (none of 2 Health left)"
-    assert describe_entry(game, {**base, "amount": 1, "wounds": 2, "health": 2}) == "Johnny takes 1 wound (none of 2 Health left)"
+    assert describe_entry(game, {**base, "amount": 2, "wounds": 3, "health": 2}) == "Johnny takes 2 wounds (no Health left)"
+    assert describe_entry(game, {**base, "amount": 1, "wounds": 2, "health": 2}) == "Johnny takes 1 wound (no Health left)"
     assert describe_entry(game, {**base, "amount": 2, "wounds": 2, "health": 3}) == "Johnny takes 2 wounds (2 of 3)"

@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from spawnpit.engine.board import EVERYTHING
+from spawnpit.engine.state import Ref
 from spawnpit.engine.human import board_view, hole_cells, map_compact, town_layout
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_faq import bare_game
@@ -140,3 +141,164 @@ def test_under_auto_spawn_holding_back_is_not_said_to_ease_a_spawn_roll(pack):
     assert not left
     assert script.asked[0][1] == ["Place every Zombie the die allows", "Hold back one or more of them"]
     assert sum(e["count"] for e in game.entries if e["type"] == "spawn") == 3
+
+
+# ---- Fire Extinguisher in the Zombie Turn ------------------------------------------------------------------
+
+def test_a_fire_extinguisher_may_be_sprayed_before_the_zombie_turn_s_fights(pack):
+    """The card says any time but in a fight. A play-test's Johnny, six Zombies just moved into his space,
+    was never offered it before the Zombie Turn's fights: only in his own Hero Turn."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.test_lnoe_faq import give, where
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    johnny = put(game, "johnny", "town_center.b2")
+    zombies = [put(game, "zombie", "town_center.b2") for _ in range(2)]
+    b2 = game.board.resolve("town_center.b2")
+    far = put(game, "zombie", next(s for s in game.board.spaces if game.board.between(s, b2) > 3))
+    card = give(game, "fire_extinguisher", johnny)
+    game.emit("zombie_turn.fight.start")
+    assert where(game, card) == "discard"
+    for z in zombies:
+        assert where(game, z) != b2 and game.board.between(where(game, z), b2) == 1
+    assert game.board.between(where(game, far), b2) > 3
+
+
+def test_no_fire_extinguisher_question_without_a_zombie_near_its_holder(pack):
+    from tests.engine.test_lnoe_faq import give, where
+
+    game = bare_game(pack)
+    johnny = put(game, "johnny", "town_center.b2")
+    b2 = game.board.resolve("town_center.b2")
+    put(game, "zombie", next(s for s in game.board.spaces if game.board.between(s, b2) > 3))
+    card = give(game, "fire_extinguisher", johnny)
+    game.emit("zombie_turn.fight.start")
+    assert where(game, card) == johnny.id and not game.policies["heroes"].asked
+
+
+# ---- a fight's outcome said once the cards that change it are played ---------------------------------------
+
+def test_get_back_you_devils_is_offered_before_the_zombie_is_said_to_be_fended_off(pack):
+    """The play-test read "The Hero wins: the Zombie is fended off", then was offered Get Back You Devils!,
+    which kills it: a fight is settled only once nobody plays more cards (LNOE rulebook, Fighting)."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import notes, to_hand, where
+
+    for play in (True, False):
+        game = bare_game(pack, heroes=[0, 0] if play else [None])
+        sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+        card = to_hand(game, "get_back_you_devils", "heroes")
+        dice(game, [5, 3], [4])  # 5 against 4, no doubles: won, the Zombie only fended off
+        game.emit("fight", {"fighter": sheriff, "foe": zombie})
+        assert game.policies["heroes"].asked[0] == ("choose card to play", [Ref("card", card), None])
+        offered = next(i for i, e in enumerate(game.entries) if e["type"] == "choice")
+        said = [i for i, e in enumerate(game.entries) if e.get("text") == "The Hero wins: the Zombie is fended off"]
+        if play:
+            assert where(game, zombie) is None and where(game, card) == "discard" and said == []
+        else:
+            assert where(game, zombie) is not None and where(game, card) == "side:heroes"
+            assert len(said) == 1 and offered < said[0]  # the card first, then what comes of the fight
+
+
+# ---- Old Betsy holds a Zombie as it steps out --------------------------------------------------------------
+
+def test_old_betsy_holds_a_zombie_hero_at_its_first_step_and_its_move_is_over(pack):
+    """The play-test's Zombie Hero walked f4 → f3 → f2 into a Hero's space, and only after every Zombie had
+    moved was Old Betsy's roll made and the Zombie Hero put back: a Zombie is held as it steps out."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    put(game, "becky", "town_center.c3")
+    zh = put(game, "zombie_hero", "town_center.a1")
+    other = put(game, "zombie", "town_center.a2")
+    to_hand(game, "old_betsy", "heroes")
+    a1 = game.board.resolve("town_center.a1")
+    game.mark(Ref("space", a1), "old_betsy", 1, game._plain_ctx())
+    left = dice(game, [3], [2])  # the Zombie Hero's D3 move, then Old Betsy's roll: held
+    game.emit("zombie_turn.move_zombies")
+    assert not left  # one roll for Old Betsy: held, the Zombie Hero tries no second step
+    assert where(game, zh) == a1 and where(game, other) != game.board.resolve("town_center.a2")
+    held = next(i for i, e in enumerate(game.entries) if e.get("text", "").startswith("Old Betsy holds Zombie Hero"))
+    moves = [i for i, e in enumerate(game.entries) if e["type"] == "move" and e["unit"] == other.id]
+    assert moves and held < moves[0]  # held before the next Zombie moved
+
+
+def test_old_betsy_holds_a_zombie_on_a_card_s_walk_at_its_first_step(pack):
+    """A card's walk of several spaces (Shamble's zombie_walk) out of her space is rolled for at the step
+    out, and the walk is over: before, it went on to the end and was put back afterwards."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    b2 = game.board.resolve("town_center.b2")
+    put(game, "becky", next(s for s in game.board.spaces if game.board.between(s, b2) == 6))
+    z = put(game, "zombie", b2)
+    to_hand(game, "old_betsy", "heroes")
+    game.mark(Ref("space", b2), "old_betsy", 1, game._plain_ctx())
+    left = dice(game, [1])  # Old Betsy's roll: held
+    game.emit("zombie_walk", {"walker": z, "moves": 4})
+    assert not left and where(game, z) == b2
+    steps = [(e["from"], e["to"]) for e in game.entries if e["type"] == "move" and e["unit"] == z.id]
+    assert len(steps) == 2 and steps[0][0] == steps[1][1] == b2  # one step out, and put back
+
+
+def test_a_card_s_keywords_are_shown_so_a_townsfolk_can_be_told(pack):
+    """Save the Townsfolk counts the Townsfolk held, but `?N` on Farmer Sty said only its type, timing and
+    text: the play-test learned it was a Townsfolk from the log's "Townsfolk held: 1"."""
+    from spawnpit.engine.human import explain_option
+    from tests.engine.test_lnoe_faq import to_hand
+
+    game = bare_game(pack, "save_the_townsfolk")
+    sty = to_hand(game, "farmer_sty", "heroes")
+    lines = explain_option(game, Ref("card", sty)).splitlines()
+    assert lines[0] == "type: event" and "keywords: townsfolk, scenario search, remains in play, advanced" in lines
+    lights = to_hand(game, "lights_out", "zombies")
+    assert explain_option(game, Ref("card", lights)).splitlines()[0] == "type: zombie event"
+
+
+def test_a_side_s_own_draws_are_named_on_its_screen_and_only_there(pack):
+    """The play-test read "1 drawn from Hero Deck to Father Joseph" and had to compare `c` before and after
+    to learn what Father Joseph drew. The log keeps which cards; a screen names them to their holder's
+    side alone (the Zombie player still reads only how many)."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import on_top
+
+    game = bare_game(pack)
+    joseph = put(game, "father_joseph", "town_center.b2")
+    on_top(game, "revolver")
+    game.draw("hero_deck", 1, joseph, game._plain_ctx())
+    entry = next(e for e in game.entries if e["type"] == "draw")
+    assert len(entry["cards"]) == 1 and game.state["cards"][entry["cards"][0]]["proto"] == "revolver"
+    game.scratch["human_viewer"] = "heroes"
+    assert describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph: Revolver"
+    game.scratch["human_viewer"] = "zombies"
+    assert describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph"
+
+
+def test_b_n_draws_a_board_as_it_lies_on_the_map_each_cell_by_its_name(pack):
+    """`b 2` drew an L-board as its own grid, turned against the map (the Bank top left there, top right on
+    the map), so its cell names could not be matched to the map. Now each cell shows its name where the
+    map has it."""
+    from spawnpit.engine.human import board_grids
+
+    game = bare_game(pack, seed=3)
+    layout = town_layout(game)
+    jenny = put(game, "jenny", "town_center.b2")
+    assert jenny
+    for gid in board_grids(game):
+        cells = {s: xy for s, xy in layout.at.items() if game.board.info[s].grid == gid}
+        if not cells:
+            continue  # (the Town Center, in its hole: named on the map itself)
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(board_view(game, {}, True, "heroes", whole=False, width=80, part=gid))
+        lines = out.file.getvalue().splitlines()
+        x0, y0 = min(x for x, _ in cells.values()), min(y for _, y in cells.values())
+        for sid, (x, y) in cells.items():
+            name = sid.rsplit(".", 1)[-1]
+            assert lines[1 + y - y0][1 + 4 * (x - x0):][:len(name)] == name, (gid, sid)
