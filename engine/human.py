@@ -1479,7 +1479,22 @@ def _unit(game, uid) -> str:
     if record.get("name"):  # named after the unit whose figure it is ("Zombie Hero (Billy)")
         return record["name"]
     name = _unit_name(game, record["proto"])
-    return f"{name} {str(uid).lstrip('u')}" if _many(game, record["proto"]) else name
+    return f"{name} {_figure_number(game, str(uid))}" if _many(game, record["proto"]) else name
+
+
+def _figure_number(game, uid: str) -> int | str:
+    """A unit's number among those of its prototype, in the order they came into the game: "Zombie 12",
+    not its id's "Zombie 128" (a play-test read ids that ran past a hundred with 14 Zombies on the board).
+    Worked out again only when a unit is added (units are never taken out of the table)."""
+    units = game.state["units"]
+    found = game.scratch.get("human_figures")
+    if found is None or found[0] is not units or found[1] != len(units):
+        counts, numbers = Counter(), {}
+        for key, record in units.items():  # (the table keeps the order units came in, saved games too)
+            counts[record["proto"]] += 1
+            numbers[key] = counts[record["proto"]]
+        found = game.scratch["human_figures"] = (units, len(units), numbers)
+    return found[2].get(uid, uid.lstrip("u"))
 
 
 def _many(game, proto: str) -> bool:

@@ -302,3 +302,23 @@ def test_b_n_draws_a_board_as_it_lies_on_the_map_each_cell_by_its_name(pack):
         for sid, (x, y) in cells.items():
             name = sid.rsplit(".", 1)[-1]
             assert lines[1 + y - y0][1 + 4 * (x - x0):][:len(name)] == name, (gid, sid)
+
+
+def test_a_zombie_is_numbered_among_the_zombies_not_by_its_id(pack):
+    """The play-tests read "Zombie 128", "Zombie 130": ids count every unit and card token made, so they
+    ran past a hundred with fourteen Zombies on the board. A Zombie is now numbered among the Zombies, in
+    the order they came into the game, and a saved game restored numbers them alike."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import _unit
+    from spawnpit.engine.state import dumps, loads
+
+    game = bare_game(pack)
+    put(game, "jenny", "town_center.b2")
+    zombies = [put(game, "zombie", "town_center.a1") for _ in range(3)]
+    put(game, "billy", "town_center.c3")
+    zombies.append(put(game, "zombie", "town_center.a1"))
+    assert [_unit(game, z.id) for z in zombies] == ["Zombie 1", "Zombie 2", "Zombie 3", "Zombie 4"]
+    assert int(zombies[-1].id.lstrip("u")) > 4  # (its id is not its number)
+    again = new_game(pack, "lnoe:die_zombies_die", seed=1)
+    again.state = loads(dumps(game.state))
+    assert [_unit(again, z.id) for z in zombies] == ["Zombie 1", "Zombie 2", "Zombie 3", "Zombie 4"]
