@@ -322,3 +322,16 @@ def test_a_zombie_is_numbered_among_the_zombies_not_by_its_id(pack):
     again = new_game(pack, "lnoe:die_zombies_die", seed=1)
     again.state = loads(dumps(game.state))
     assert [_unit(again, z.id) for z in zombies] == ["Zombie 1", "Zombie 2", "Zombie 3", "Zombie 4"]
+
+
+def test_every_lnoe_card_played_at_a_moment_says_when(pack):
+    """`?N` on Blocked Windows showed no timing line, where other cards have one: every Zombie card and
+    every Hero Event now says when it is played (the Zombie Events the start of the Zombie Turn, where the
+    Zombie Cards rule offers them)."""
+    cards = [o for o in pack["objects"] if o["kind"] == "card" and o.get("system") == "lnoe"]
+    assert len(cards) > 60
+    missing = [o["id"] for o in cards if not o["props"].get("timing")
+               and (o["props"].get("deck") == "zombie_deck" or o["props"].get("type") == "event")]
+    assert missing == []
+    pit = next(o for o in cards if o["id"] == "new_spawning_pit")
+    assert pit["props"]["timing"] == "Start of the Zombie Turn"
