@@ -812,8 +812,11 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
         wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
                       style="yellow" if record.get("wounds") else "")
         extra = [_marker_title(game, m) for m, n in record.get("markers", {}).items() if n and _shown(game, m)]
-        held = [_card_text(game, c, c in new) for c, r in cards.items() if r["where"] == uid]
-        carried = Text("carries ") if held else Text("carries nothing", style="grey50")
+        mine = [c for c, r in cards.items() if r["where"] == uid]
+        held = [_card_text(game, c, c in new) for c in mine]
+        # an Event on a Hero (a card drawn, not yet sorted into the hand) is held, not carried
+        items = all("item" in (_card_props(game, c).get("keywords") or ()) for c in mine)
+        carried = Text("carries " if items else "holds ") if held else Text("carries nothing", style="grey50")
         for i, item in enumerate(held):
             carried.append(", " if i else "").append_text(item)
         if extra:

@@ -335,3 +335,21 @@ def test_every_lnoe_card_played_at_a_moment_says_when(pack):
     assert missing == []
     pit = next(o for o in cards if o["id"] == "new_spawning_pit")
     assert pit["props"]["timing"] == "Start of the Zombie Turn"
+
+
+def test_an_event_on_a_hero_is_held_not_carried(pack):
+    """The play-test read "Jake Cartwright … carries Get Back You Devils!" while Resourceful sorted his
+    cards: an Event is not an Item a Hero carries."""
+    from spawnpit.engine.human import side_view
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack)
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    give(game, "revolver", jake)
+    out = Console(file=StringIO(), width=120, color_system=None)
+    out.print(side_view(game, "heroes"))
+    assert "carries Revolver" in out.file.getvalue()
+    give(game, "get_back_you_devils", jake)
+    out = Console(file=StringIO(), width=120, color_system=None)
+    out.print(side_view(game, "heroes"))
+    assert "holds Get Back You Devils!, Revolver" in out.file.getvalue()
