@@ -1740,7 +1740,7 @@ def rule_text(game, rule: dict | None) -> str:
 def alike_options(game, options: list) -> list[list[int]]:
     """The options in groups of those a player cannot tell apart (units of a kind that comes many alike,
     of one side, in one space, with the same wounds, mode, markers, tracks and stats that are shown,
-    carrying nothing),
+    carrying nothing, with no name of their own: two Zombie Heroes are Becky's and the Sheriff's),
     each group as the indices of its options in order, the groups in the order of their first option;
     every other option alone."""
     groups: list[list[int]] = []
@@ -1751,7 +1751,8 @@ def alike_options(game, options: list) -> list[list[int]]:
         if isinstance(option, Ref) and option.kind == "unit" and option.id not in carrying:
             record = game.state["units"].get(option.id)
             if record is not None and _many(game, record["proto"]):  # (repr: a stat may be a list, no key)
-                key = repr((record["proto"], record["side"], record["space"], record.get("wounds", 0), record.get("mode"),
+                key = repr((record["proto"], record.get("name"), record["side"], record["space"], record.get("wounds", 0),
+                            record.get("mode"),
                             sorted((m, n) for m, n in (record.get("markers") or {}).items() if n),
                             sorted((k, v) for k, v in (record.get("stats") or {}).items() if _shown(game, k)),
                             sorted((record.get("tracks") or {}).items())))  # (a `hidden` stat tells none apart;

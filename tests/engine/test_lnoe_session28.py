@@ -353,3 +353,18 @@ def test_an_event_on_a_hero_is_held_not_carried(pack):
     out = Console(file=StringIO(), width=120, color_system=None)
     out.print(side_view(game, "heroes"))
     assert "holds Get Back You Devils!, Revolver" in out.file.getvalue()
+
+
+def test_two_zombie_heroes_in_a_space_are_two_options(pack):
+    """The play-test's target list read "Zombie Hero ×2 in Town Center a1, any one": Becky's and the
+    Sheriff's, told apart by their names, were offered as one."""
+    from spawnpit.engine.human import alike_options
+
+    game = bare_game(pack)
+    risen = []
+    for hero in ("becky", "sheriff_anderson"):
+        unit = put(game, "zombie_hero", "town_center.a1")
+        game.state["units"][unit.id]["name"] = f"Zombie Hero ({hero})"
+        risen.append(unit)
+    zombies = [put(game, "zombie", "town_center.a1") for _ in range(2)]
+    assert alike_options(game, risen + zombies) == [[0], [1], [2, 3]]
