@@ -487,11 +487,11 @@ def test_a_longer_zombie_move_and_the_odd_zombies_say_their_numbers(pack):
     put(game, "becky", "town_center.b2")
     zombie = put(game, "zombie", "town_center.a1")
     dice(game)
-    game.emit("zombie_walk", {"walker": zombie, "moves": 3})
+    game.emit("zombie_walk", {"walker": zombie, "moves": 3, "card": Ref("card", to_hand(game, "shamble", "zombies"))})
     pits = sorted(game.board.spawn_points)
     game.emit("new_zombies", {"number": 7, "places": [Ref("space", p) for p in pits]})
     said = [e["text"] for e in game.entries if e["type"] == "note"]
-    assert "Zombie may move up to 3 (Zombie Hunger holds at each step)" in said
+    assert "Zombie may move up to 3 (Shamble; Zombie Hunger holds at each step)" in said
     assert f"New Zombies: 7 over {len(pits)} places (1 on each); the Zombie player places the {7 - len(pits)} left over" in said
     labels = [label for label, _ in game.policies["zombies"].asked]
     assert labels.count("choose space for a Zombie left over") == 7 - len(pits)

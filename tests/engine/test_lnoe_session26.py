@@ -8,7 +8,7 @@ from spawnpit.engine.board import EVERYTHING
 from spawnpit.engine.human import _unit, describe_entry, space_name
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
-from tests.engine.test_lnoe_faq import bare_game
+from tests.engine.test_lnoe_faq import bare_game, to_hand
 
 
 # ---- a Zombie Hero is the Hero's own figure: it goes by the Hero's name ---------------------------------
@@ -52,9 +52,9 @@ def test_each_step_of_a_longer_zombie_move_says_how_many_spaces_are_left(pack):
     zombie = put(game, "zombie", "town_center.a1")
     far = max(game.board.spaces, key=lambda s: game.board.between("town_center.a1", s))
     put(game, "becky", far)  # out of reach: every step is a free one
-    game.emit("zombie_walk", {"walker": zombie, "moves": 3})
+    game.emit("zombie_walk", {"walker": zombie, "moves": 3, "card": Ref("card", to_hand(game, "shamble", "zombies"))})
     said = [e["text"] for e in game.entries if e["type"] == "note"]
-    assert said == ["Zombie may move up to 3 (Zombie Hunger holds at each step)",
+    assert said == ["Zombie may move up to 3 (Shamble; Zombie Hunger holds at each step)",
                     "Zombie may move 2 more", "Zombie may move 1 more"]
     assert len([e for e in game.entries if e["type"] == "move"]) == 3
 

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from spawnpit.engine.human import HumanPolicy
 from spawnpit.engine.interp import EndAction
+from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_cards import in_play, to_hand
 from tests.engine.test_lnoe_faq import bare_game, give
@@ -193,10 +194,10 @@ def test_each_step_of_a_longer_zombie_move_asks_with_the_step_and_the_most_it_ma
     zombie = put(game, "zombie", "town_center.a1")
     far = max(game.board.spaces, key=lambda s: game.board.between("town_center.a1", s))
     put(game, "becky", far)
-    game.emit("zombie_walk", {"walker": zombie, "moves": 3})
+    game.emit("zombie_walk", {"walker": zombie, "moves": 3, "card": Ref("card", to_hand(game, "shamble", "zombies"))})
     labels = [e["label"] for e in game.entries if e["type"] == "choice"]
-    assert labels == [f"choose space to step into (step {n} of up to 3)" for n in (1, 2, 3)]
-    assert ask_text(game, labels[1]) == "choose a space to step into (step 2 of up to 3)"
+    assert labels == [f"choose space to step into (step {n} of up to 3, Shamble)" for n in (1, 2, 3)]
+    assert ask_text(game, labels[1]) == "choose a space to step into (step 2 of up to 3, Shamble)"
 
 
 # ---- a Hindered Hero loses the Move Action, not the turn ---------------------------------------------------

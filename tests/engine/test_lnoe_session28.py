@@ -242,7 +242,7 @@ def test_old_betsy_holds_a_zombie_on_a_card_s_walk_at_its_first_step(pack):
     to_hand(game, "old_betsy", "heroes")
     game.mark(Ref("space", b2), "old_betsy", 1, game._plain_ctx())
     left = dice(game, [1])  # Old Betsy's roll: held
-    game.emit("zombie_walk", {"walker": z, "moves": 4})
+    game.emit("zombie_walk", {"walker": z, "moves": 4, "card": Ref("card", to_hand(game, "shamble", "zombies"))})
     assert not left and where(game, z) == b2
     steps = [(e["from"], e["to"]) for e in game.entries if e["type"] == "move" and e["unit"] == z.id]
     assert len(steps) == 2 and steps[0][0] == steps[1][1] == b2  # one step out, and put back
