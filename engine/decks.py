@@ -115,13 +115,18 @@ class Decks:
             raise interp.RuleError(f"cannot give {card!r}")
         record = self.state["cards"][card.id]
         pile = self.state["decks"].get(record["deck"])
+        seen = False  # taken from a discard pile, face up: the other sides saw which card went
         for cards in (pile["draw"], pile["discard"]) if pile else ():
             if card.id in cards:  # taken from a deck or its discard pile
                 cards.remove(card.id)
+                seen = cards is pile["discard"]
         for key in _PLAY_KEYS:
             record.pop(key, None)
         record["where"] = _holder(to)
-        self.log({"type": "give", "card": record["proto"], "to": _holder(to)}, ctx.rule)
+        entry = {"type": "give", "card": record["proto"], "to": _holder(to)}
+        if seen:
+            entry["from"] = "discard"
+        self.log(entry, ctx.rule)
 
     # ---- playing and cancelling ------------------------------------------------------------------
 

@@ -106,7 +106,7 @@ class Plan:
     the stamps when every `when` was last found unmet, the inputs each `when` was last found unmet with,
     and the events `at` objectives name → the objectives each meets."""
 
-    __slots__ = ("all", "when", "always", "quiet", "unmet", "at")
+    __slots__ = ("all", "when", "always", "quiet", "unmet", "at", "midway")
 
 
 class Derived:
@@ -260,7 +260,7 @@ class Game(World, Decks):
                 if state["result"] is not None:
                     return replaced
         if not replaced:
-            in_play = self.in_play
+            in_play, midway = self.in_play, plan.when
             for hook in ordinary:  # self._applies(hook, params), its commonest outcomes inline
                 if hook.owner is not None and not in_play(hook.owner):
                     continue
@@ -268,6 +268,8 @@ class Game(World, Decks):
                     self._fire(hook, params)
                     if state["result"] is not None:
                         return replaced
+                    if midway:
+                        self._midway()
                     continue
                 if not hook.filters and hook.when is None:
                     ctx = False
@@ -278,6 +280,8 @@ class Game(World, Decks):
                 self._run(hook, params, ctx)
                 if state["result"] is not None:
                     return replaced
+                if midway:
+                    self._midway()
         if plan.at or plan.when:
             self._check_objectives(event)
         return replaced
@@ -502,6 +506,20 @@ class Game(World, Decks):
         if quiet:
             plan.quiet = stamp
 
+    def _midway(self) -> None:
+        """Between two hooks of one event: a `when` objective a hook's counter or track met ends the game
+        at once (LNOE: the game "immediately ends"), before the event's next hook asks anything. A play-test
+        escaped in the Truck, then was asked whom First Aid heals, then saw the game end. Only when a
+        counter or track changed since the last look (a `when` that reads the board waits for the event's end)."""
+        counters, tracks, plan = self.state["counters"], self.state["tracks"], self._plan
+        if type(counters) is not Counted or type(tracks) is not Counted:
+            return
+        stamp = (counters.stamp, tracks.stamp)
+        if stamp == plan.midway:
+            return
+        plan.midway = stamp
+        self._check_objectives("")
+
     def _holds(self, objective: dict, ctx) -> bool:
         try:
             return objective["test"](ctx)
@@ -521,6 +539,7 @@ class Game(World, Decks):
         plan.when = [entry for entry in plan.all if entry[2] is not None]
         plan.always = next((entry for entry in plan.when if entry[2] is False), None)
         plan.quiet = None  # (counters, tracks) stamps when every `when` was last found unmet
+        plan.midway = None  # (counters, tracks) stamps when _midway last looked
         plan.at = {}
         for index, objective in enumerate(self.objectives):
             if objective.get("at"):

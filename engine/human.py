@@ -12,6 +12,7 @@ PlayerQuit."""
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 import textwrap
@@ -104,7 +105,6 @@ class HumanPolicy:
         self._muted: set = set()               # (question, round, or None: the game) passed on by itself (p!, p!!)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
-        game.scratch["human_viewer"] = side  # whose screen: the cards their side drew are named in the log
         rule = self._rule = _asking_rule(side)
         groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
         shown = [options[group[0]] for group in groups]
@@ -114,7 +114,7 @@ class HumanPolicy:
                                              (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
             return 0
         # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
-        general = {k: v for k, v in rule.items() if k != "asked_for"} if isinstance(rule, dict) else rule
+        general = {k: v for k, v in rule.items() if k not in ("asked_for", "asked_at")} if isinstance(rule, dict) else rule
         # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
         muted = (re.sub(r"\d+", "#", ask_text(game, label, general, options)), game.state.get("round"))
         for_good = (muted[0], None) in self._muted
@@ -133,11 +133,13 @@ class HumanPolicy:
         news, new = self._news(game), self._new_cards(game, side)
         if self._fits():
             ask = {"label": label, "options": shown, "rule": rule, "alike": alike}
-            for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new):
+            here = rule.get("asked_at") if isinstance(rule, dict) else None
+            for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new, here):
                 self.console.print(part)
         else:
             self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
-                                      new=new, width=self.console.width))
+                                      new=new, width=self.console.width,
+                                      here=rule.get("asked_at") if isinstance(rule, dict) else None))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _MUTE or picked is _MUTE_GAME:
@@ -290,8 +292,9 @@ class HumanPolicy:
             fallbacks = [{}, {"roster": False}, {"roster": False, "edges": False},
                          {"roster": False, "edges": False, "markers": "buildings"},
                          {"roster": False, "edges": False, "markers": False}]  # (the map whole, before all)
+            here = self._rule.get("asked_at") if isinstance(self._rule, dict) else None
             return self._first_fitting(board_view(game, numbers, self._compact(game), side, whole=True,
-                                                  width=self.console.width, **less) for less in fallbacks)
+                                                  width=self.console.width, here=here, **less) for less in fallbacks)
         board = re.fullmatch(r"b\s*(\d{0,6})", word)
         if board:
             return self._boards(game, numbers, side, int(board.group(1)) if board.group(1) else None)
@@ -312,7 +315,7 @@ class HumanPolicy:
         paged = re.fullmatch(r"l\s*(\d{0,6})", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))
-            return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width)
+            return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width, side)
         if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
             return self._first_fitting(goals_view(game, line=line) for line in (None, self.console.width - 1))
         return None
@@ -366,20 +369,21 @@ def _asking_rule(side: str | None = None) -> dict | None:
                 return None
         ctx = here.get("self")
         if rule is not None and isinstance(ctx, Context):
-            unit, card = _hook_unit(ctx, side), _hook_card(ctx, side)
+            (unit, here), card = _hook_unit(ctx, side), _hook_card(ctx, side)
             if card:
                 unit = f"{unit}; {card}" if unit else card
-            return {**rule, "asked_for": unit} if unit else rule
+            rule = {**rule, "asked_for": unit} if unit else rule
+            return {**rule, "asked_at": here} if here else rule
         frame = frame.f_back
     return rule
 
 
-def _hook_unit(ctx, side: str | None = None) -> str | None:
+def _hook_unit(ctx, side: str | None = None) -> tuple[str | None, str | None]:
     """Who a running hook's question is about: the unit one of a kind whose ability it is (`self`), else
     its event's `unit` (or an enclosing hook's), by name; else the unit of the asking side the rule is
     going through one by one (the nearest variable holding one: Zombie Movement's `for each unit z`), as
-    "the Zombie in Gym g3" when it is one of many alike; else a unit one of a kind the event names (the
-    Hero a Twisted Ankle would be played on)."""
+    "the Zombie in Gym g3" when it is one of many alike, with its space (the map shows it reversed); else
+    a unit one of a kind the event names (the Hero a Twisted Ankle would be played on). (name, space)."""
     game = ctx.game
     for name in ("self", "unit"):
         at = ctx
@@ -388,7 +392,7 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
             if isinstance(unit, Ref) and unit.kind == "unit":
                 record = game.state["units"].get(unit.id)
                 if record and (not _many(game, record["proto"]) or record.get("name")):
-                    return _unit(game, unit.id)
+                    return _unit(game, unit.id), None
                 break
             at = at.parent
     at, named = ctx, None  # named: the nearest unit one of a kind of any side, the last resort
@@ -400,13 +404,13 @@ def _hook_unit(ctx, side: str | None = None) -> str | None:
             one = not _many(game, record["proto"]) or bool(record.get("name"))  # (or named: Zombie Hero (Billy))
             if side is not None and record["side"] == side:
                 if one:
-                    return _unit(game, value.id)
+                    return _unit(game, value.id), None
                 where = f" in {space_name(game, record['space'])}" if record.get("space") else ""
-                return f"the {_unit_name(game, record['proto'])}{where}"
+                return f"the {_unit_name(game, record['proto'])}{where}", record.get("space")
             if one and named is None:
                 named = _unit(game, value.id)
         at = at.parent
-    return named
+    return named, None
 
 
 def _hook_card(ctx, side: str | None = None) -> str | None:
@@ -447,15 +451,15 @@ def _holder_side(game, where) -> str | None:
 # ---- the screen before a prompt ------------------------------------------------------------------
 
 def screen(game, side: str | None, entries: list, numbers: dict | None = None, board: bool = True,
-           compact: bool = False, new: set | None = None, width: int | None = None) -> Group:
+           compact: bool = False, new: set | None = None, width: int | None = None, here: str | None = None) -> Group:
     """The board (or a line saying it is as before), the log lines given, the side's own units and
     cards, then the round, moment, tracks and objectives (when nothing at all happened since the last
     screen, only a line saying so)."""
-    return Group(*_screen_parts(game, side, entries, numbers, board, compact, new, width).values())
+    return Group(*_screen_parts(game, side, entries, numbers, board, compact, new, width, here=here).values())
 
 
 def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, new=None, width=None,
-                  log_lines: int = LOG_LINES) -> dict:
+                  log_lines: int = LOG_LINES, here: str | None = None) -> dict:
     """screen's parts by name, in the order shown: heading, board, key (its legend and markers), log,
     mine (the side's units and cards), status, goals."""
     heading = f"{_called(game, 'side', side)} to play" if side else "the game is over"
@@ -465,7 +469,7 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
                               "o the goals)", style="grey50")
         return parts
     if board:
-        drawn, key = board_parts(game, numbers, compact, side, width=width)
+        drawn, key = board_parts(game, numbers, compact, side, width=width, here=here)
         parts["board"] = Group(*drawn)
         parts["key"] = key[0]
         if len(key) > 1:
@@ -473,7 +477,7 @@ def _screen_parts(game, side, entries, numbers=None, board=True, compact=False, 
     else:
         parts["board"] = Text("(the board is as before: type m to see it)", style="grey50")
     if entries and log_lines:
-        parts["log"] = log_view(game, entries, log_lines)
+        parts["log"] = log_view(game, entries, log_lines, viewer=side)
     mine = side_view(game, side, new) if side else None
     if mine:
         parts["mine"] = mine
@@ -498,7 +502,7 @@ _SHOWN_BY = {"board": ("m", "board"), "key": ("m", "legend"), "markers": ("m", "
 
 
 def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | None = None, board: bool = True,
-           compact: bool = False, new: set | None = None) -> list:
+           compact: bool = False, new: set | None = None, here: str | None = None) -> list:
     """The screen and the question (prompt's arguments in `ask`) as renderables that fit the console's
     height with a line left for the answer, the parts kept in _KEEP's order, and a note naming what was
     left out. The question itself is always there, whole, and its options (so a question taller than
@@ -509,7 +513,7 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
     def tall(renderable) -> int:
         return len(console.render_lines(renderable, options, pad=False))
 
-    parts = _screen_parts(game, side, entries, numbers, board, compact, new, width)
+    parts = _screen_parts(game, side, entries, numbers, board, compact, new, width, here=here)
     question = prompt(game, side, width=width, **ask)
     shown = [*parts.values(), question]
     if sum(map(tall, shown)) <= console.height - 1:
@@ -553,7 +557,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
         """The most log lines that fit in `room` (0 when fewer than two do: one would only say how many
         were left out)."""
         n = max(0, min(LOG_LINES, room))
-        while n and tall(log_view(game, entries, n)) > room:
+        while n and tall(log_view(game, entries, n, viewer=side)) > room:
             n -= 1
         return n if n >= 2 else 0
 
@@ -564,13 +568,13 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
                 left, ask_with = left - grown, want
         elif want in ("log", "more log"):
             if "log" in parts:
-                before = tall(log_view(game, entries, log_lines)) if log_lines else tall(latest) if latest else 0
+                before = tall(log_view(game, entries, log_lines, viewer=side)) if log_lines else tall(latest) if latest else 0
                 n = log_within(left + before) if want == "more log" else min(4, log_within(left))
                 if n > log_lines:
-                    left, log_lines, latest = left + before - tall(log_view(game, entries, n)), n, None
+                    left, log_lines, latest = left + before - tall(log_view(game, entries, n, viewer=side)), n, None
         elif want == "last":  # no room for the log: its latest line still (the roll a Move goes by)
             if "log" in parts and not log_lines and left >= 1:
-                latest = last_line(game, entries, width)
+                latest = last_line(game, entries, width, side)
                 left -= tall(latest) if latest is not None else 0
         else:
             name = "board" if want == "numbered board" else want
@@ -585,7 +589,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
     for name, part in parts.items():
         if name == "log":
             if log_lines:
-                out.append(log_view(game, entries, log_lines))
+                out.append(log_view(game, entries, log_lines, viewer=side))
             elif latest is not None:
                 out.append(latest)
         elif name in kept:
@@ -619,12 +623,32 @@ def status(game, with_goals: bool = True) -> Text:
               if name in _shown_values(game) and name not in goals and v]  # (none pending: nothing to say)
     values += [(_title(game.model.tracks.get(name), name), v) for name, v in game.state.get("tracks", {}).items()
                if name in _shown_values(game)]
+    values += [(counter_title(name), v) for name, v in _this_moment(game).items()]
     for name, value in values:
         out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
     said = objectives_view(game) if with_goals else None
     if said:
         out.append("\n").append_text(said)
     return out
+
+
+def _this_moment(game) -> dict:
+    """The system's own counters a rule set in the moment now under way, and still set, that are no
+    bookkeeping (`hidden`, pools of dice, the ai's): LNOE's Move roll while the Hero chooses Move or
+    Search after rolling first (a play-test could not see the roll: the map had crowded the log out)."""
+    at, now = ".".join(game.state.get("at") or []), game.state.get("round")
+    counters, scenario = game.state.get("counters", {}), game.model.scenario.get("props", {}).get("counter", [])
+    own = {e["key"] for e in scenario} | _objective_names(game)
+    last = {}
+    for e in reversed(game.entries):  # back to the moment's start, or to the choice of who acts in it
+        if e.get("round") != now or not str(at).startswith(str(e.get("at"))) or (
+                e.get("type") == "choice" and str(e.get("label", "")).endswith(": who acts")):
+            break
+        if e.get("type") == "counter":
+            last.setdefault(e.get("name"), e.get("value"))
+    return {name: value for name, value in last.items()
+            if name not in own and not str(name).startswith("ai_") and _shown(game, name)
+            and isinstance(value, int) and not isinstance(value, bool) and value and counters.get(name) == value}
 
 
 def _shown_values(game) -> set[str]:
@@ -898,14 +922,14 @@ def _card_text(game, cid: str, new: bool) -> Text:
     return text.append(" (new)", style="bold green") if new else text
 
 
-def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHOWN) -> Text:
+def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHOWN, viewer: str | None = None) -> Text:
     """The entries as sentences under a heading per moment, at most `lines` of them; choices,
     bookkeeping counters and long runs of one side's moves left out or summed up (a run's moves listed
     up to `moves` characters, 0 for all). Where there are more lines, the oldest of bookkeeping
     (BOOKKEEPING: cards discarded, markers) go first, then the oldest of the rest, so a
     shot's roll or a kill is not pushed out by the discards that followed it; a run of moves summed up
     in a line (how the Zombies came) is kept like a roll."""
-    kept, left_out = _fold(_log_rows(game, entries, moves), lines)
+    kept, left_out = _fold(_log_rows(game, entries, moves, viewer), lines)
     out = Text()
     if left_out:
         out.append(f"… {left_out} log line{'s' if left_out != 1 else ''} left out (l shows more)\n", style="grey50")
@@ -915,12 +939,12 @@ def log_view(game, entries: list, lines: int = LOG_LINES, moves: int = MOVES_SHO
     return out
 
 
-def log_page(game, entries: list, page: int, lines: int, width: int) -> Text:
+def log_page(game, entries: list, page: int, lines: int, width: int, viewer: str | None = None) -> Text:
     """`l`, `l N`: the log's Nth page of at most `lines` lines counted back from the latest (page 1 the
     latest), nothing left out and every move listed, long lines wrapped, a page starting under the
     heading of the moment it is in; the last page when N is past it."""
     size = max(2, lines - 2)  # (a line for the heading carried over, one for the page's own line)
-    rows = [(_wrapped(text, width - 1), style, keep) for text, style, keep in _log_rows(game, entries, 0)]
+    rows = [(_wrapped(text, width - 1), style, keep) for text, style, keep in _log_rows(game, entries, 0, viewer)]
     bounds, end = [], len(rows)  # (start, end) of each page, the latest first
     while end > 0:
         start, used = end, 0
@@ -955,17 +979,17 @@ def _wrapped(text: str, width: int) -> list[str]:
                          subsequent_indent=" " * (indent + 2)) or [text]
 
 
-def last_line(game, entries: list, width: int) -> Text | None:
+def last_line(game, entries: list, width: int, viewer: str | None = None) -> Text | None:
     """The latest line of the log worth keeping (a roll, a move, a kill; not a discard), on one line of
     `width`: what a screen with no room for the log still shows (the roll a Move goes by)."""
-    rows = [row for row in _log_rows(game, entries, MOVES_SHOWN) if row[2] is True]
+    rows = [row for row in _log_rows(game, entries, MOVES_SHOWN, viewer) if row[2] is True]
     if not rows:
         return None
     text, style, _ = rows[-1]
     return Text(_clip("last: " + text.strip(), width), style=style)
 
 
-def _log_rows(game, entries: list, moves: int) -> list:
+def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> list:
     """log_view's rows: (text, style, worth keeping: True, False, or None for a heading)."""
     shown, cards, hidden, pools = _shown_values(game), _card_titles(game), _hidden(game), _pool_names(game)
     # (the ai policy's own markers and the content's `hidden` bookkeeping are logged, never shown)
@@ -1008,7 +1032,7 @@ def _log_rows(game, entries: list, moves: int) -> list:
             rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
-        rows.append((f"  {describe_entry(game, entry)}", LOG_STYLES.get(entry.get("type"), ""),
+        rows.append((f"  {describe_entry(game, entry, viewer)}", LOG_STYLES.get(entry.get("type"), ""),
                      not _bookkeeping(entry, cards)))
         i += 1
     return rows
@@ -1216,16 +1240,9 @@ TEMPLATES = {  # log entry type → how it reads; fields are named by _name
     "in_play": "{card} stays in play"}
 
 
-def _holder_side(game, holder) -> str | None:
-    """The side a card's holder is (a unit's side, or the side itself: "side:heroes")."""
-    holder = str(holder)
-    if holder in game.state["units"]:
-        return game.state["units"][holder]["side"]
-    return holder.removeprefix("side:") if holder.startswith("side:") else None
-
-
-def describe_entry(game, e: dict) -> str:
-    """One log entry as a sentence; an unknown or odd entry as its fields, never an error."""
+def describe_entry(game, e: dict, viewer: str | None = None) -> str:
+    """One log entry as a sentence; an unknown or odd entry as its fields, never an error. `viewer`: the
+    side whose screen it is on (the cards its side drew are named)."""
     try:
         special = _SPECIAL.get(e.get("type"))
         if special is not None:
@@ -1260,7 +1277,11 @@ def describe_entry(game, e: dict) -> str:
             return f"{_unit(game, risen) if risen else fields['kind']} comes into play at {fields['space']}"
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
-        if e.get("type") == "draw" and e.get("cards") and _holder_side(game, e.get("to")) == game.scratch.get("human_viewer"):
+        if (e.get("type") == "give" and viewer is not None and str(e.get("to", "")).startswith("side:")
+                and _holder_side(game, e["to"]) != viewer and e.get("from") != "discard"):
+            whose = fields["to"] + ("'" if fields["to"].endswith("s") else "'s")  # (another side's hand is secret:
+            return f"a card goes into the {whose} hand"  # a play-test read every Event the Heroes drew)
+        if e.get("type") == "draw" and e.get("cards") and viewer is not None and _holder_side(game, e.get("to")) == viewer:
             return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
             meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)
@@ -1643,8 +1664,28 @@ def explain_option(game, option) -> str:
         return "\n".join(lines + ([numbers] if numbers else [])) or "(no text)"
     if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:
         return _space_facts(game, option.id)
+    if isinstance(option, Ref) and option.kind == "building" and game.board is not None and option.id in game.board.buildings:
+        return _building_facts(game, option.id)
     hint = option_hint(game, option)
     return hint or "(nothing more to say)"
+
+
+def _building_facts(game, bid: str) -> str:
+    """A building for `?N` (a card played on a building: My God, They've Taken the…): where it is, its
+    spaces, its Pick Up, who is in it, the markers on it (the play-test read "(nothing more to say)")."""
+    board, found = game.board, game.board.buildings[bid]
+    spaces = [s for s in board.spaces if board.info[s].building == bid]
+    lines = [f"{found.title}: {len(spaces)} space{'s' if len(spaces) != 1 else ''} ("
+             + ", ".join(space_name(game, s) for s in spaces[:6]) + (", …" if len(spaces) > 6 else "") + ")"]
+    if found.pick_up:
+        lines.append(f"Pick Up: {_called(game, 'card', found.pick_up)}")
+    who = [f"{space_name(game, s)}: {occupants(game, s)}" for s in spaces if occupants(game, s)]
+    lines.append("here: " + "; ".join(who) if who else "nobody in it")
+    marked = (game.state.get("buildings") or {}).get(bid, {}).get("markers") or {}
+    markers = [_marker_title(game, m) for m, n in marked.items() if n and _shown(game, m)]
+    if markers:
+        lines.append("; ".join(markers))
+    return "\n".join(lines)
 
 
 def _space_facts(game, sid: str) -> str:
@@ -1659,8 +1700,11 @@ def _space_facts(game, sid: str) -> str:
         lines = ["outside, not in a building"]
     # its doors and windows to other places: the map cannot draw them where a board lies in another's hole
     # (the Manor House's outer doors; the play-test could not find them)
-    openings = sorted({f"a {kind} to {space_name(game, n)}" for n in board.neighbours(sid, through=EVERYTHING)
-                       if (kind := board.edge(sid, n)) in ("door", "window") and board.info[n].building != building})
+    # (a door between two rooms of one building too: Locked Door offered Hospital g1, whose only door leads
+    # to another Hospital space, and `?N` said nothing of it)
+    openings = sorted({f"a {kind} to {space_name(game, n)}" + (" (inside)" if building and board.info[n].building == building
+                                                                else "")
+                       for n in board.neighbours(sid, through=EVERYTHING) if (kind := board.edge(sid, n)) in ("door", "window")})
     if openings:
         lines.append("; ".join(openings))
     who = occupants(game, sid)
@@ -1694,7 +1738,7 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
         return f"{_unit(game, uid)}{where}: {moment_title(game, path).split(' › ')[-1]} — which action?"
     title = rule.get("title") if isinstance(rule, dict) else None
     if title and rule.get("asked_for") and rule["asked_for"] not in title:
-        title = f"{title} ({rule['asked_for']})"
+        title = f"{title} ({rule['asked_for']}" + (", reversed on the map)" if rule.get("asked_at") else ")")
     what = re.fullmatch(r"choose (\w+)( .+)?", label)
     if what and what.group(1) != "an":
         word = what.group(1)
@@ -1846,26 +1890,31 @@ def _space_columns(game, options: list) -> Group:
 
 def board_view(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
                whole: bool = True, width: int | None = None, roster: bool = True, part: str | None = None,
-               edges: bool = True, markers: bool | str = True):
+               edges: bool = True, markers: bool | str = True, here: str | None = None):
     """Grids as cells (composite boards: one panel per part; `compact`: one short line a cell), other
     spaces as a compact list, and a legend of the unit symbols, buildings and edges. `numbers`: space →
     option number, shown on the space. Compact, and `whole`, a composite board whose parts the links
     between them place on the table is one map of the whole town (when it fits `width`). `roster`: the
     key says where each side's units are (`m` leaves it out: the map shows them, and map and key then
-    fit 80x24 with the question under them)."""
-    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster, part, edges, markers)
+    fit 80x24 with the question under them). `here`: the space of the unit a question is about, its
+    units drawn reversed."""
+    drawn, key = board_parts(game, numbers, compact, viewer, whole, width, roster, part, edges, markers, here)
     return Group(*drawn, *key)
 
 
 def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer: str | None = None,
                 whole: bool = True, width: int | None = None, roster: bool = True,
-                part: str | None = None, edges: bool = True, markers: bool | str = True) -> tuple[list, list]:
+                part: str | None = None, edges: bool = True, markers: bool | str = True,
+                here: str | None = None) -> tuple[list, list]:
     """board_view in two: the board itself (grids, the spaces off them) and its key (the legend, then
     the markers line). `part`: that grid alone (`b N`)."""
     board = game.board
     if board is None:
         return [Text("(this scenario has no board)", style="grey50")], []
     marks, numbers = unit_marks(game, compact), numbers or {}
+    if here in marks:  # the unit a question is about (the Zombie to move): its cell's units reversed, a
+        marks[here] = marks[here].copy()  # play-test could not find "the Zombie in Bank/Gas Station/Junkyard e2"
+        marks[here].stylize("reverse")
     grids = board_grids(game) if part is None else [part]
     rest = [s for s in board.spaces if board.info[s].grid is None] if part is None else []
     off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
@@ -1876,10 +1925,13 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
-        # `b`: a part as it lies on the map, each cell by its name (a play-test found board 2 turned against
-        # the map: the Bank top left there, top right on the map); else as its own grid, rows and columns labelled
-        placed = grid_placed(game, gid, marks, numbers) if compact and not whole else None
-        body, title = placed if placed is not None else draw(game, gid, marks, numbers), _part_title(game, gid)
+        # `b`: a part as it lies on the map (a play-test found board 2 turned against the map: the Bank top
+        # left there, top right on the map), its rows and columns labelled by the cell names they hold
+        title = _part_title(game, gid)
+        placed = grid_placed(game, gid, marks, numbers, close=False) if compact and not whole else None
+        if placed is not None and max(len(line) for line in placed.plain.splitlines()) < len(title) + 4:
+            placed = grid_placed(game, gid, marks, numbers)  # the panel is wider: the grid's right side drawn
+        body = placed if placed is not None else draw(game, gid, marks, numbers)
         inner = max(len(line) for line in body.plain.splitlines()) + (0 if compact else 2)
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
@@ -1959,44 +2011,86 @@ def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
                  width=layout.width * (SMALL + 1) + 1)
 
 
-def _splits(total: int, parts: int, least: int):
-    """Every way to cut `total` cells of the map into `parts` runs of at least `least` each."""
+def _splits(total: int, parts: int, least: int, most: int):
+    """Every way to cut `total` cells of the map into `parts` runs of `least` to `most` cells each."""
     if parts == 1:
-        if total >= least:
+        if least <= total <= most:
             yield (total,)
         return
-    for first in range(least, total - least * (parts - 1) + 1):
-        for rest in _splits(total - first, parts - 1, least):
+    for first in range(least, min(most, total - least * (parts - 1)) + 1):
+        for rest in _splits(total - first, parts - 1, least, most):
             yield (first, *rest)
+
+
+def _best_cut(total: int, parts: int, least: int, score) -> tuple | None:
+    """The cut of `total` into `parts` runs (of at least `least`) with the lowest score(cut), ties to the
+    most even; runs within two of the even share, and no more than 20,000 cuts tried (then the even one)."""
+    if parts < 1 or total < parts * least:
+        return None
+    share = total / parts
+    most = max(least, math.ceil(share) + 2)
+    best, tried = None, 0
+    for cut in _splits(total, parts, max(least, math.floor(share) - 2), most):
+        tried += 1
+        if tried > 20_000:
+            break
+        key = (score(cut), max(cut) - min(cut), sum(c * c for c in cut), cut != cut[::-1])
+        if best is None or key < best[0]:
+            best = (key, cut)
+    if best is None or tried > 20_000:
+        base, odd = divmod(total, parts)
+        return tuple(base + (1 if i < odd else 0) for i in range(parts))
+    return best[1]
 
 
 def _hole_shares(game, hole) -> tuple[dict, tuple, tuple] | None:
     """A hole's part as big cells: (its spaces by cell, the map columns of each column of big cells, the
-    map rows of each row), or None when a row cannot be two lines high (see _stretched). Of all the ways
-    to cut the hole, the one that puts the fewest of the part's links to the boards around it between
-    cells that do not touch (none, for the LNOE boards), then the most even; worked out once a game."""
+    map rows of each row), or None when a row cannot be two lines high (see _stretched). The columns are
+    cut so that the big cells along the top and bottom of the hole touch the cells above and below them
+    that their spaces are linked to, and as few others as may be (none, for the LNOE boards' links), then
+    as evenly as may be; the rows likewise by the cells left and right of the hole. Worked out once a game."""
     key = ("human_hole", hole)
     found = game.scratch.get(key, False)
     if found is not False:
         return found
     board, layout = game.board, town_layout(game)
+    around = layout.space_at()
     at = {board.info[s].cell: s for s in board.spaces if board.info[s].grid == hole.grid}
     found = None
     if at:
         cols, rows = 1 + max(c for c, _ in at), 1 + max(r for _, r in at)
-        outside = {sid: [layout.at[n] for n in board.neighbours(sid, through=EVERYTHING) if n in layout.at]
-                   for sid in at.values()}  # the cells around the hole each space is linked to
-        best = None
-        for widths in _splits(hole.right - hole.left + 1, cols, 1):
-            for heights in _splits(hole.bottom - hole.top + 1, rows, 2):
-                apart = sum(1 for sid, (l, t, r, b) in _rectangles(hole, at, widths, heights).items()
-                            for x, y in outside[sid] if max(l - x, x - r, t - y, y - b) != 1)
-                score = (apart, max(widths) - min(widths) + max(heights) - min(heights),
-                         sum(w * w for w in widths) + sum(h * h for h in heights))
-                if best is None or score < best[0]:
-                    best = (score, widths, heights)
-        if best is not None:
-            found = (at, best[1], best[2])
+        linked = {sid: set(board.neighbours(sid, through=EVERYTHING)) for sid in at.values()}
+
+        def misses(cut, start: int, line: list, edge_cells: list) -> int:
+            """Links between an edge row (column) of big cells and the line of cells beside it that would not
+            touch, times 100, plus cells that would touch without a link."""
+            out, lo = 0, start
+            for sid, run in zip(edge_cells, cut):
+                hi = lo + run - 1
+                for pos, other in line:
+                    near = lo - 1 <= pos <= hi + 1
+                    if other in linked[sid] and not near:
+                        out += 100
+                    elif near and other not in linked[sid]:
+                        out += 1
+                lo = hi + 1
+            return out
+
+        def side(fixed, span, vertical: bool) -> list:
+            cells = [(pos, around.get((fixed, pos) if vertical else (pos, fixed))) for pos in span]
+            return [(pos, other) for pos, other in cells if other is not None]
+
+        xs, ys = range(hole.left - 1, hole.right + 2), range(hole.top - 1, hole.bottom + 2)
+        above, below = side(hole.top - 1, xs, False), side(hole.bottom + 1, xs, False)
+        left, right = side(hole.left - 1, ys, True), side(hole.right + 1, ys, True)
+        widths = _best_cut(hole.right - hole.left + 1, cols, 1, lambda cut: (
+            misses(cut, hole.left, above, [at.get((c, 0)) for c in range(cols)])
+            + misses(cut, hole.left, below, [at.get((c, rows - 1)) for c in range(cols)])))
+        heights = _best_cut(hole.bottom - hole.top + 1, rows, 2, lambda cut: (
+            misses(cut, hole.top, left, [at.get((0, r)) for r in range(rows)])
+            + misses(cut, hole.top, right, [at.get((cols - 1, r)) for r in range(rows)])))
+        if widths is not None and heights is not None and None not in at.values():
+            found = (at, widths, heights)
     game.scratch[key] = found
     return found
 
@@ -2308,29 +2402,43 @@ def grid_compact(game, gid: str, marks: dict, numbers: dict | None = None) -> Te
 UNDERLINES = {"wall": "underline bold", "door": "underline bold yellow", "window": "underline bold blue"}
 
 
-def grid_placed(game, gid: str, marks: dict, numbers: dict) -> Text | None:
-    """One grid turned as the whole map draws it, each cell by its name (`b3`) unless an option's number
-    or a unit is there; None when the map does not place it (a board of one part, a part in a hole)."""
+def grid_placed(game, gid: str, marks: dict, numbers: dict, close: bool = True) -> Text | None:
+    """One grid turned as the whole map draws it, what is in each cell as on the map, the map's columns
+    and rows labelled by the cell names they hold (a grid turned a quarter has its numbers along the top:
+    "8 7 6 …"); `close`: its right side drawn (a panel wider than the grid). None when the map does not
+    place it (a board of one part, a part in a hole)."""
     layout = town_layout(game) if game.board is not None else None
     board = game.board
     at = {layout.at[s]: s for s in board.spaces if board.info[s].grid == gid and s in layout.at} if layout else {}
     if not at:
         return None
-    xs, ys = [x for x, _ in at], [y for _, y in at]
-    shades, short, out = _building_styles(game), building_shorts(game), Text()
-    for y in range(min(ys), max(ys) + 1):
-        if y > min(ys):
-            out.append("\n")
-        for x in range(min(xs), max(xs) + 1):
-            if x > min(xs):
-                out.append(*_edge(board, at.get((x - 1, y)), at.get((x, y)))[::2])
-            out.append_text(_small_cell(game, at.get((x, y)), at.get((x, y + 1)), marks, numbers, shades, short,
-                                        named=True))
-        out.append(*_edge(board, at.get((max(xs), y)), None)[::2])  # (a panel wider than the grid: its right side)
+    xs, ys = range(min(x for x, _ in at), max(x for x, _ in at) + 1), range(min(y for _, y in at), max(y for _, y in at) + 1)
+    parts = {xy: re.fullmatch(r"([A-Za-z]+)(\d+)", sid.rsplit(".", 1)[-1]) for xy, sid in at.items()}
+
+    def label(cells) -> str:  # the letter or number every cell of a map row (column) shares
+        found = [parts[xy].groups() for xy in cells if parts.get(xy)]
+        for k in (0, 1):
+            if found and len({f[k] for f in found}) == 1:
+                return found[0][k]
+        return ""
+
+    tops = [label([(x, y) for y in ys]) for x in xs]
+    sides = [label([(x, y) for x in xs]) for y in ys]
+    pad = max(len(side) for side in sides)
+    shades, short = _building_styles(game), building_shorts(game)
+    out = Text(" " * (pad + 1))
+    out.append(" ".join(f"{top[:SMALL]:^{SMALL}}" for top in tops), style="grey50")
+    for y, side in zip(ys, sides):
+        out.append("\n").append(f"{side:>{pad}}", style="grey50")
+        for x in xs:
+            out.append(*_edge(board, at.get((x - 1, y)), at.get((x, y)))[::2])
+            out.append_text(_small_cell(game, at.get((x, y)), at.get((x, y + 1)), marks, numbers, shades, short))
+        if close:
+            out.append(*_edge(board, at.get((xs[-1], y)), None)[::2])
     return out
 
 
-def _small_cell(game, sid, below, marks, numbers, shades, short, named: bool = False) -> Text:
+def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     if sid is None:
         return Text(" " * SMALL)
     board, cell = game.board, Text()
@@ -2344,8 +2452,6 @@ def _small_cell(game, sid, below, marks, numbers, shades, short, named: bool = F
         cell.append(number, style=CROWDED_NUMBER_STYLE if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
     if sid in marks:
         cell.append_text(marks[sid].copy())
-    elif named and sid not in numbers:  # (`b`: its name, as the questions say it)
-        cell.append(sid.rsplit(".", 1)[-1], style="grey62")
     elif sid not in numbers:
         marker = _space_marker(game, sid)
         if marker is not None:  # what a card or rule put here (a Locked Door, a new Spawning Pit): its letters

@@ -9,7 +9,7 @@ from spawnpit.engine import AIPolicy
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_faq import answer, bare_game, to_hand, where
 
-ALL, FEWER, ONE_MORE, REST = ("Place every Zombie the die allows", "Hold back one or more of them (fewer Zombies on the board make the next spawn roll easier)",
+ALL, FEWER, ONE_MORE, REST = ("Place every Zombie the die allows", "Hold back one or more of them",
                               "Hold back one more Zombie", "Place the rest now")
 
 

@@ -29,7 +29,9 @@ def test_the_centre_board_covers_its_hole_and_touches_every_cell_it_links_to(pac
     """A play-test read the Town Center, drawn as a small 3x3 in the middle of an empty 8x8 square, as far
     from the boards around it, though each of its spaces borders them. Now each space is one big cell
     and the big cells tile the hole, each touching (side or corner) every cell around the hole that its
-    space has an edge to, so a step that looks like one on the map is one."""
+    space has an edge to: every step there is looks like one on the map. (Not every corner a big cell
+    touches is a step: the Town Center's spaces are 2 2/3 L-board spaces across, drawn 2 or 4 cells, and
+    the Manor House's test below checks that its 2-across spaces touch exactly what they border.)"""
     game = bare_game(pack, scenario, seed=seed)
     layout = town_layout(game)
     (hole,) = layout.holes
@@ -86,14 +88,16 @@ def test_the_manor_house_is_drawn_with_its_outer_doors_and_walls(pack):
                 if kind is not None:
                     assert lines[y][at] == {"door": "╏", "wall": "┃"}.get(kind, "│"), (sid, ring, kind, y)
                     doors, walls = doors + (kind == "door"), walls + (kind == "wall")
-        for x in range(left, right + 1):  # the hole's top side: the cell above underlined by the kind of edge
-            ring = around.get((x, top - 1)) if top == hole.top else None
-            kind = game.board.edge(ring, sid) if ring else None
-            if kind in ("door", "wall"):
-                style = text.get_style_at_offset(console, sum(len(line) + 1 for line in lines[:top - 1]) + 4 * x)
-                assert style.underline and (style.color is not None and style.color.name == "yellow") == (kind == "door"), (sid, ring, kind)
-                doors, walls = doors + (kind == "door"), walls + (kind == "wall")
-    assert doors >= 3 and walls >= 10
+        for x in range(left, right + 1):  # top and bottom: the cell above, the big cell's last line, underlined
+            for ring_y, line in ((top - 1, top - 1), (bottom + 1, bottom)):
+                ring = around.get((x, ring_y)) if ring_y in (hole.top - 1, hole.bottom + 1) else None
+                kind = game.board.edge(ring, sid) if ring else None
+                if kind in ("door", "wall"):
+                    style = text.get_style_at_offset(console, sum(len(ln) + 1 for ln in lines[:line]) + 4 * x)
+                    assert style.underline and (style.color is not None and style.color.name == "yellow") == \
+                        (kind == "door"), (sid, ring, kind)
+                    doors, walls = doors + (kind == "door"), walls + (kind == "wall")
+    assert doors == 4 and walls >= 20  # a door on each side (a2, c1, d3, b4), wall all round but for them
 
 
 def test_a_manor_house_space_borders_every_l_board_space_it_touches(pack):
@@ -128,7 +132,8 @@ def test_the_goal_at_the_end_of_the_sun_track_reads_as_the_track_does(pack):
 def test_under_auto_spawn_holding_back_is_not_said_to_ease_a_spawn_roll(pack):
     """Defend the Manor House has Zombies Auto Spawn: no 2D6 roll, so fewer Zombies on the board make
     nothing easier. A play-test was offered "Hold back one or more of them (fewer Zombies on the board
-    make the next spawn roll easier)"; holding back still works."""
+    make the next spawn roll easier)". The option now says only what it does; why is the rule's text,
+    shown with the question, which says there is no roll under Auto Spawn. Holding back still works."""
     from tests.engine.lnoe_table import dice
     from tests.engine.test_lnoe_faq import answer
 
@@ -141,6 +146,8 @@ def test_under_auto_spawn_holding_back_is_not_said_to_ease_a_spawn_roll(pack):
     assert not left
     assert script.asked[0][1] == ["Place every Zombie the die allows", "Hold back one or more of them"]
     assert sum(e["count"] for e in game.entries if e["type"] == "spawn") == 3
+    rule = next(r for r in game.model.system["blocks"] if r.get("kind") == "rule" and r.get("title") == "Zombie Spawning")
+    assert "Under Zombies Auto Spawn there is no 2D6 roll" in rule["props"]["text"]
 
 
 # ---- Fire Extinguisher in the Zombie Turn ------------------------------------------------------------------
@@ -154,7 +161,8 @@ def test_a_fire_extinguisher_may_be_sprayed_before_the_zombie_turn_s_fights(pack
     game = bare_game(pack)
     game.policies["heroes"] = AIPolicy()
     johnny = put(game, "johnny", "town_center.b2")
-    zombies = [put(game, "zombie", "town_center.b2") for _ in range(2)]
+    lone = put(game, "zombie", "town_center.a1")  # next door, and first in the table: not the one to spray
+    zombies = [put(game, "zombie", "town_center.b2") for _ in range(3)]
     b2 = game.board.resolve("town_center.b2")
     far = put(game, "zombie", next(s for s in game.board.spaces if game.board.between(s, b2) > 3))
     card = give(game, "fire_extinguisher", johnny)
@@ -162,6 +170,7 @@ def test_a_fire_extinguisher_may_be_sprayed_before_the_zombie_turn_s_fights(pack
     assert where(game, card) == "discard"
     for z in zombies:
         assert where(game, z) != b2 and game.board.between(where(game, z), b2) == 1
+    assert where(game, lone) == game.board.resolve("town_center.a1")
     assert game.board.between(where(game, far), b2) > 3
 
 
@@ -266,7 +275,7 @@ def test_a_side_s_own_draws_are_named_on_its_screen_and_only_there(pack):
     """The play-test read "1 drawn from Hero Deck to Father Joseph" and had to compare `c` before and after
     to learn what Father Joseph drew. The log keeps which cards; a screen names them to their holder's
     side alone (the Zombie player still reads only how many)."""
-    from spawnpit.engine.human import describe_entry
+    from spawnpit.engine.human import describe_entry, log_view
     from tests.engine.test_lnoe_faq import on_top
 
     game = bare_game(pack)
@@ -275,33 +284,40 @@ def test_a_side_s_own_draws_are_named_on_its_screen_and_only_there(pack):
     game.draw("hero_deck", 1, joseph, game._plain_ctx())
     entry = next(e for e in game.entries if e["type"] == "draw")
     assert len(entry["cards"]) == 1 and game.state["cards"][entry["cards"][0]]["proto"] == "revolver"
-    game.scratch["human_viewer"] = "heroes"
-    assert describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph: Revolver"
-    game.scratch["human_viewer"] = "zombies"
-    assert describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph"
+    assert describe_entry(game, entry, "heroes") == "1 drawn from Hero Deck to Father Joseph: Revolver"
+    assert describe_entry(game, entry, "zombies") == describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph"
+    for side, named in (("heroes", True), ("zombies", False), (None, False)):  # the log on each side's screen
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(log_view(game, game.entries, viewer=side))
+        assert ("to Father Joseph: Revolver" in out.file.getvalue()) == named, side
 
 
-def test_b_n_draws_a_board_as_it_lies_on_the_map_each_cell_by_its_name(pack):
+def test_b_n_draws_a_board_as_it_lies_on_the_map_its_rows_and_columns_labelled(pack):
     """`b 2` drew an L-board as its own grid, turned against the map (the Bank top left there, top right on
-    the map), so its cell names could not be matched to the map. Now each cell shows its name where the
-    map has it."""
+    the map), so its cell names could not be matched to the map. Now it lies as on the map, what is in
+    each cell shown as there (an option's number, a unit), and each row and column of the map is
+    labelled by the letter or number its cells share, so every cell's name reads off the labels."""
     from spawnpit.engine.human import board_grids
 
     game = bare_game(pack, seed=3)
     layout = town_layout(game)
-    jenny = put(game, "jenny", "town_center.b2")
-    assert jenny
+    put(game, "jenny", "town_center.b2")
     for gid in board_grids(game):
         cells = {s: xy for s, xy in layout.at.items() if game.board.info[s].grid == gid}
         if not cells:
             continue  # (the Town Center, in its hole: named on the map itself)
+        numbers = {sid: i for i, sid in enumerate(sorted(cells), 1) if i < 10}  # a question's numbers on it
         out = Console(file=StringIO(), width=80, color_system=None)
-        out.print(board_view(game, {}, True, "heroes", whole=False, width=80, part=gid))
+        out.print(board_view(game, numbers, True, "heroes", whole=False, width=80, part=gid))
         lines = out.file.getvalue().splitlines()
         x0, y0 = min(x for x, _ in cells.values()), min(y for _, y in cells.values())
+        pad = 1  # (row labels are one character: a letter or a digit)
         for sid, (x, y) in cells.items():
-            name = sid.rsplit(".", 1)[-1]
-            assert lines[1 + y - y0][1 + 4 * (x - x0):][:len(name)] == name, (gid, sid)
+            top = lines[1][1 + pad + 1 + 4 * (x - x0):][:3].strip()
+            side = lines[2 + y - y0][1:1 + pad].strip()
+            assert sorted(top + side) == sorted(sid.rsplit(".", 1)[-1]), (gid, sid, top, side)
+            if sid in numbers:
+                assert lines[2 + y - y0][1 + pad + 1 + 4 * (x - x0):][:3].strip() == str(numbers[sid])
 
 
 def test_a_zombie_is_numbered_among_the_zombies_not_by_its_id(pack):
@@ -368,3 +384,122 @@ def test_two_zombie_heroes_in_a_space_are_two_options(pack):
         risen.append(unit)
     zombies = [put(game, "zombie", "town_center.a1") for _ in range(2)]
     assert alike_options(game, risen + zombies) == [[0], [1], [2, 3]]
+
+
+# ---- a goal met in a hook ends the game before the event's next hook ------------------------------------
+
+def test_an_escape_ends_the_game_before_first_aid_asks_anything(pack):
+    """The play-test's Heroes escaped in the Truck at the end of the Hero Turn ("Escaped: 1"), were then
+    asked whom Becky's First Aid heals, and only then saw the game end: the rulebook's game "immediately
+    ends" once a side has won."""
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, "escape_in_the_truck", heroes=[None])  # (First Aid, if asked: declined)
+    b2 = game.board.resolve("town_center.b2")
+    game.mark(Ref("space", b2), "truck", 1, game._plain_ctx())
+    game.state["counters"]["truck_filled"] = 1
+    becky = put(game, "becky", b2)
+    jake = put(game, "jake_cartwright", b2)
+    game.state["units"][jake.id]["wounds"] = 1
+    give(game, "keys", becky)
+    game.emit("hero_turn.end")
+    assert game.state["result"]["winner"] == "heroes"
+    assert game.policies["heroes"].asked == []  # First Aid was not asked: the game was over
+    assert game.state["units"][jake.id]["wounds"] == 1
+
+
+def test_old_betsy_holds_a_hungry_zombie_hero_once_and_its_move_is_over(pack):
+    """A Zombie Hero next to a Hero steps in on it (Zombie Hunger); held by Old Betsy, its move is over:
+    it does not try again with the rest of its D3 (one roll for her, not one a step)."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    put(game, "becky", "town_center.b2")
+    zh = put(game, "zombie_hero", "town_center.a1")
+    to_hand(game, "old_betsy", "heroes")
+    a1 = game.board.resolve("town_center.a1")
+    game.mark(Ref("space", a1), "old_betsy", 1, game._plain_ctx())
+    left = dice(game, [3], [2])  # its D3 move, then Old Betsy's roll as it steps in on Becky: held
+    game.emit("zombie_turn.move_zombies")
+    assert not left and where(game, zh) == a1
+
+
+def test_the_other_side_s_hand_is_secret_on_a_screen(pack):
+    """The Zombies' play-test read "I'll See You In Hell! given to Heroes" and played Hysteria knowing it:
+    an Event a Hero draws goes to the Heroes' hand, which the Zombie player must not see. A card taken
+    from a discard pile (face up) is still named to everyone, and the log keeps every card."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import on_top, to_discard
+
+    game = bare_game(pack)
+    jenny = put(game, "jenny", "town_center.b2")
+    on_top(game, "ill_see_you_in_hell")
+    (drawn,) = game.draw("hero_deck", 1, jenny, game._plain_ctx())
+    game.give(drawn, Ref("side", "heroes"), game._plain_ctx())
+    given = [e for e in game.entries if e["type"] == "give"][-1]
+    assert given["card"] == "ill_see_you_in_hell" and "from" not in given
+    assert describe_entry(game, given, "heroes") == "I'll See You In Hell! given to Heroes"
+    assert describe_entry(game, given, "zombies") == "a card goes into the Heroes' hand"
+    assert describe_entry(game, given) == "I'll See You In Hell! given to Heroes"  # (no viewer: the whole record)
+    old = to_discard(game, "revolver")
+    game.give(Ref("card", old), Ref("side", "heroes"), game._plain_ctx())
+    taken = [e for e in game.entries if e["type"] == "give"][-1]
+    assert taken["from"] == "discard" and describe_entry(game, taken, "zombies") == "Revolver given to Heroes"
+
+
+def test_the_status_line_says_the_move_roll_of_the_action_under_way(pack):
+    """A play-test rolled the movement die first, to choose Move or Search, and the screen then showed no
+    roll: the map had crowded the log out. The status line says it while the Hero's Move Action lasts,
+    and not once the next Hero is chosen."""
+    from spawnpit.engine.human import status
+    from tests.engine.lnoe_table import dice
+
+    game = bare_game(pack)
+    jenny = put(game, "jenny", "town_center.b2")
+    dice(game, [4])
+    game.emit("move_roll", {"mover": jenny})
+    assert "│  Move roll 4" in status(game, with_goals=False).plain
+    game.log({"type": "choice", "side": "heroes", "label": "hero_turn: who acts", "options": 2, "index": 0,
+              "picked": jenny.id}, None)
+    assert "Move roll" not in status(game, with_goals=False).plain
+
+
+def test_a_building_option_is_explained_and_a_space_names_its_inside_doors(pack):
+    """My God, They've Taken the… asks for a building: `?N` said "(nothing more to say)". And Locked Door
+    offered Hospital g1, whose only door leads to another Hospital space: `?N` named no door."""
+    from spawnpit.engine.human import _space_facts, explain_option, space_name
+
+    game = bare_game(pack, needs=("hospital",))
+    hospital = next(b for b in game.board.buildings if b.endswith(".hospital"))
+    inside = next(s for s in game.board.spaces if game.board.info[s].building == hospital)
+    put(game, "jenny", inside)
+    said = explain_option(game, Ref("building", hospital)).splitlines()
+    assert said[0].startswith("Hospital: ") and f"here: {space_name(game, inside)}: Jenny" in said
+    doors = {(s, n) for s in game.board.spaces for n in game.board.neighbours(s, through=EVERYTHING)
+             if game.board.edge(s, n) == "door" and game.board.info[s].building == hospital
+             and game.board.info[n].building == hospital}
+    assert doors, "the reconstructed Hospital has a door between two of its rooms"
+    s, n = sorted(doors)[0]
+    assert f"a door to {space_name(game, n)} (inside)" in _space_facts(game, s)
+
+
+def test_the_zombie_a_question_is_about_is_drawn_reversed_on_the_map(pack):
+    """The Zombies' play-test was asked to move "the Zombie in Bank/Gas Station/Junkyard e2" one Zombie
+    after another, and could not find e2 on the map (it shows buildings, not cell names): its cell's units
+    are drawn reversed, and the question says so."""
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    b2 = game.board.resolve("town_center.b2")
+    put(game, "becky", next(s for s in game.board.spaces if game.board.between(s, b2) == 5))
+    put(game, "zombie", b2)
+    out = Console(file=StringIO(), width=80, height=40, color_system="standard", force_terminal=True)
+    game.policies["zombies"] = HumanPolicy(console=out, input=answers(["0"], then=None))
+    game.emit("zombie_turn.move_zombies")
+    shown = out.file.getvalue()
+    assert "(the Zombie in Town Center b2, reversed on the map)" in re.sub(r"\x1b\[[0-9;]*m", "", shown).replace("\n", " ")
+    assert re.search(r"\x1b\[(?:\d+;)*7(?:;\d+)*mZ\b", shown), "the Zombie's cell reversed"
