@@ -54,7 +54,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   o   the scenario: its aim, the goals and how far each is, its own rules
   0   pass, where passing is one of the choices (0 always, whatever its number)
   a   let the AI answer this question for you (as the ai player would)
-  p!  pass, and pass on this question by itself until the round ends (p!!:
+  p!  pass, and pass on this question by itself until this turn ends (p!!:
       the game), whoever and whatever it is about (a card you keep, offered
       again at every card the other side plays, or to each unit in turn)
   ?   this help
@@ -69,7 +69,7 @@ terminal leaves parts out and says which, with the command that shows them."""
 
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
-_MUTE = object()  # _ask's answer `p!`: pass, and pass on the same question by itself until the round ends
+_MUTE = object()  # _ask's answer `p!`: pass, and pass on the same question by itself until the turn ends
 _MUTE_GAME = object()  # `p!!`: the same until the game ends
 
 
@@ -102,7 +102,7 @@ class HumanPolicy:
         self._drawn = None                     # what the board showed when it was last drawn
         self._held: set | None = None          # the cards the side held at the last prompt
         self._rule: dict | None = None         # the rule asking the current question (_asking_rule)
-        self._muted: set = set()               # (question, round, or None: the game) passed on by itself (p!, p!!)
+        self._muted: set = set()               # (question, (round, turn), or None: the game) passed on by itself
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
@@ -116,12 +116,14 @@ class HumanPolicy:
         # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
         general = {k: v for k, v in rule.items() if k not in ("asked_for", "asked_at")} if isinstance(rule, dict) else rule
         # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
-        muted = (re.sub(r"\d+", "#", ask_text(game, label, general, options)), game.state.get("round"))
+        # (until the turn ends: a play-test's p! on a Zombie Turn question passed it in the Hero Turn too)
+        turn = (game.state.get("round"), (game.state.get("at") or [None])[0])
+        muted = (re.sub(r"\d+", "#", ask_text(game, label, general, options)), turn)
         for_good = (muted[0], None) in self._muted
         if None in options and (muted in self._muted or for_good):  # `p!` (`p!!`) said: pass on this question
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
-                                             ("pass", "bold"), " (p!! this game)" if for_good else " (p! this round)"),
+                                             ("pass", "bold"), " (p!! this game)" if for_good else " (p! this turn)"),
                                style="grey50")
             return options.index(None)
         numbers = space_numbers(game, options)
@@ -143,7 +145,7 @@ class HumanPolicy:
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _MUTE or picked is _MUTE_GAME:
-            kept = {m for m in self._muted if m[1] in (muted[1], None)}  # (earlier rounds' forgotten)
+            kept = {m for m in self._muted if m[1] in (muted[1], None)}  # (earlier turns' forgotten)
             self._muted = kept | {muted if picked is _MUTE else (muted[0], None)}
             return options.index(None)
         if picked is _AI_ANSWERS:  # `a`: the ai policy's answer, from the rules' own advice
@@ -1851,7 +1853,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
             out.append(f" — {_clip(hint, room)}", style="grey62")
         out.append("\n")
     if options and options[-1] is None:  # a question the player may pass (0, or its number), and all round (`p!`)
-        out.append(f"Choose 1-{len(options)} (0 passes; ?N explains, a: AI, p!: pass all round, ? help, q quits)",
+        out.append(f"Choose 1-{len(options)} (0 passes; ?N explains, a: AI, p!: pass all turn, ? help, q quits)",
                    style="grey50")
     else:
         out.append(f"Choose 1-{len(options)} (?N explains option N, a: the AI's choice, ? help, q quits)", style="grey50")

@@ -153,7 +153,7 @@ def test_p_bang_passes_on_the_same_question_until_the_round_ends(lnoe):
     assert human.choose(game, "heroes", "choose an option", options) == 1  # a new round: asked again (p!)
     assert human.choose(game, "heroes", "choose a card", ["A", "B"]) == 0  # no pass: p! refused, then "1"
     out = con.file.getvalue()
-    assert out.count("(p! this round)") == 1
+    assert out.count("(p! this turn)") == 1
     assert "p! passes only where passing is one of the choices" in out
     assert next(typed, None) is None
 

@@ -240,7 +240,7 @@ def test_p_bang_passes_on_a_question_whoever_it_is_asked_about(pack, monkeypatch
     monkeypatch.setattr(H, "_asking_rule", lambda side: {"title": "Blitz!", "asked_for": "Johnny"})
     assert policy.choose(game, "heroes", "choose an option", options) == 1  # another rule: asked ("2")
     out = con.file.getvalue()
-    assert "Courage (Billy): choose an option (or pass): pass (p! this round)" in out
+    assert "Courage (Billy): choose an option (or pass): pass (p! this turn)" in out
     assert next(typed, None) is None
 
 

@@ -418,7 +418,7 @@ def test_a_questions_values_are_said_by_name_and_p_bang_mutes_it_whatever_its_nu
     spaces = [game.table.ref("space", "town_center.a1"), game.table.ref("space", "town_center.a2"), None]
     assert human.choose(game, "zombies", "choose space to step into (step 1 of up to 3)", spaces) == 2
     assert human.choose(game, "zombies", "choose space to step into (step 2 of up to 3)", spaces) == 2  # muted
-    assert con.file.getvalue().count("(p! this round)") == 1
+    assert con.file.getvalue().count("(p! this turn)") == 1
     # a unit among the values is said by its name
     from spawnpit.engine.interp import _filled
     ctx = game._plain_ctx()

@@ -503,3 +503,21 @@ def test_the_zombie_a_question_is_about_is_drawn_reversed_on_the_map(pack):
     shown = out.file.getvalue()
     assert "(the Zombie in Town Center b2, reversed on the map)" in re.sub(r"\x1b\[[0-9;]*m", "", shown).replace("\n", " ")
     assert re.search(r"\x1b\[(?:\d+;)*7(?:;\d+)*mZ\b", shown), "the Zombie's cell reversed"
+
+
+def test_p_bang_lasts_the_turn_not_the_round(pack):
+    """A play-test typed p! against Strength of Spirit in a Zombie Turn and lost the chance to cancel Out
+    of Control in the Hero Turn after it: a player thinks in turns. p! now passes until the turn ends."""
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_human import answers
+
+    game = bare_game(pack)
+    game.state["round"], game.state["at"] = 3, ["zombie_turn", "move_zombies"]
+    con = Console(file=StringIO(), width=200, height=60, color_system=None)
+    human = HumanPolicy(console=con, input=answers(["p!", "1"], then=None))
+    options = ["try", None]
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # p!
+    assert human.choose(game, "heroes", "choose an option", options) == 1  # passed by itself, the same turn
+    game.state["at"] = ["hero_turn", "move"]
+    assert human.choose(game, "heroes", "choose an option", options) == 0  # asked again: "1"
+    assert con.file.getvalue().count("(p! this turn)") == 1
