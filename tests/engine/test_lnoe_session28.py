@@ -359,16 +359,17 @@ def test_an_event_on_a_hero_is_held_not_carried(pack):
     from spawnpit.engine.human import side_view
     from tests.engine.test_lnoe_faq import give
 
+    def panel() -> str:
+        out = Console(file=StringIO(), width=120, color_system=None)
+        out.print(side_view(game, "heroes"))
+        return out.file.getvalue()
+
     game = bare_game(pack)
     jake = put(game, "jake_cartwright", "town_center.b2")
     give(game, "revolver", jake)
-    out = Console(file=StringIO(), width=120, color_system=None)
-    out.print(side_view(game, "heroes"))
-    assert "carries Revolver" in out.file.getvalue()
+    assert "carries Revolver" in panel()
     give(game, "get_back_you_devils", jake)
-    out = Console(file=StringIO(), width=120, color_system=None)
-    out.print(side_view(game, "heroes"))
-    assert "holds Get Back You Devils!, Revolver" in out.file.getvalue()
+    assert "holds Get Back You Devils!, Revolver" in panel()
 
 
 def test_two_zombie_heroes_in_a_space_are_two_options(pack):
