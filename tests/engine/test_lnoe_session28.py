@@ -9,8 +9,8 @@ import pytest
 from rich.console import Console
 
 from spawnpit.engine.board import EVERYTHING
-from spawnpit.engine.state import Ref
 from spawnpit.engine.human import board_view, hole_cells, map_compact, town_layout
+from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_faq import bare_game
 
