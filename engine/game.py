@@ -518,7 +518,20 @@ class Game(World, Decks):
         if stamp == plan.midway:
             return
         plan.midway = stamp
-        self._check_objectives("")
+        ctx = None
+        for index, objective, inputs in plan.when:
+            if inputs is False:  # (reads more than counters and tracks: worked out at the event's end)
+                continue
+            key = inputs(self.state)
+            if key is not None and plan.unmet.get(index) == key:
+                continue
+            ctx = ctx or self._plain_ctx()
+            if not self._holds(objective, ctx):
+                plan.unmet[index] = key
+                continue
+            self.met.add(index)
+            self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
+            return
 
     def _holds(self, objective: dict, ctx) -> bool:
         try:
