@@ -470,10 +470,11 @@ class Game(World, Decks):
 
     # ---- objectives and results ------------------------------------------------------------------
 
-    def _check_objectives(self, event: str) -> None:
+    def _check_objectives(self, event: str, keyed: bool = False) -> None:
         """After each event, the first objective (in scenario order) that is met decides the game: one
         named for this event (`at`), or one whose `when` holds. A `when` made only of counters, tracks
-        and constants is worked out again only when one of those counters or tracks changed."""
+        and constants is worked out again only when one of those counters or tracks changed. `keyed`
+        (_midway): only those; a `when` that reads more waits for the event's end."""
         state = self.state
         if state["result"] is not None:
             return
@@ -489,6 +490,8 @@ class Game(World, Decks):
                 if objective.get("at") != event:
                     continue
             elif inputs is False:
+                if keyed:
+                    continue
                 ctx = ctx or self._plain_ctx()
                 if not self._holds(objective, ctx):
                     continue
@@ -518,20 +521,7 @@ class Game(World, Decks):
         if stamp == plan.midway:
             return
         plan.midway = stamp
-        ctx = None
-        for index, objective, inputs in plan.when:
-            if inputs is False:  # (reads more than counters and tracks: worked out at the event's end)
-                continue
-            key = inputs(self.state)
-            if key is not None and plan.unmet.get(index) == key:
-                continue
-            ctx = ctx or self._plain_ctx()
-            if not self._holds(objective, ctx):
-                plan.unmet[index] = key
-                continue
-            self.met.add(index)
-            self.finish(objective["side"], objective["result"], objective["text"], self.scenario_rule)
-            return
+        self._check_objectives("", keyed=True)
 
     def _holds(self, objective: dict, ctx) -> bool:
         try:
