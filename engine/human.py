@@ -133,15 +133,14 @@ class HumanPolicy:
         compact = self._compact(game)
         alike = {k: len(group) for k, group in enumerate(groups) if len(group) > 1}
         news, new = self._news(game), self._new_cards(game, side)
+        here = rule.get("asked_at") if isinstance(rule, dict) else None  # (the unit asked about, reversed)
         if self._fits():
             ask = {"label": label, "options": shown, "rule": rule, "alike": alike}
-            here = rule.get("asked_at") if isinstance(rule, dict) else None
             for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new, here):
                 self.console.print(part)
         else:
             self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
-                                      new=new, width=self.console.width,
-                                      here=rule.get("asked_at") if isinstance(rule, dict) else None))
+                                      new=new, width=self.console.width, here=here))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _MUTE or picked is _MUTE_GAME:
@@ -700,7 +699,7 @@ def _pool_names(game) -> set[str]:
 
 def _goal(game, objective: dict) -> str:
     """One objective in words with its progress ("zombies killed ≥ 15 (now 3)")."""
-    if objective.get("at"):  # an event, as the scenario sheet says it ("when the Sun Track runs out")
+    if objective.get("at"):  # an event, as the scenario sheet says it ("at the end of the Sun Track")
         from spawnpit.generators.views import at_event
 
         return at_event(game.model.system, str(objective["at"]), {})
@@ -2069,7 +2068,7 @@ def _hole_shares(game, hole) -> tuple[dict, tuple, tuple] | None:
             out, lo = 0, start
             for sid, run in zip(edge_cells, cut):
                 hi = lo + run - 1
-                for pos, other in line:
+                for pos, other in line if sid is not None else ():  # (a void cell of the part: nothing to touch)
                     near = lo - 1 <= pos <= hi + 1
                     if other in linked[sid] and not near:
                         out += 100
@@ -2091,7 +2090,7 @@ def _hole_shares(game, hole) -> tuple[dict, tuple, tuple] | None:
         heights = _best_cut(hole.bottom - hole.top + 1, rows, 2, lambda cut: (
             misses(cut, hole.top, left, [at.get((0, r)) for r in range(rows)])
             + misses(cut, hole.top, right, [at.get((cols - 1, r)) for r in range(rows)])))
-        if widths is not None and heights is not None and None not in at.values():
+        if widths is not None and heights is not None:
             found = (at, widths, heights)
     game.scratch[key] = found
     return found
@@ -2129,8 +2128,7 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
     middle = (cols // 2, rows // 2) if cols % 2 and rows % 2 else None
     lines = []
     for r, high in enumerate(heights):
-        said = 1  # the line that says what is in the cell: under its name
-        for k in range(high):
+        for k in range(high):  # line 0: the cell's name; line 1: what is in it
             line = Text()
             for c, wide in enumerate(widths):
                 if c:
@@ -2140,9 +2138,9 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
                     piece = Text(" " * chars)
                 elif k == 0:
                     piece = Text(sid.rsplit(".", 1)[-1][:chars], style="grey50")
-                elif k == said:
+                elif k == 1:
                     piece = _small_cell(game, sid, None, marks, numbers, shades, short)
-                elif (c, r) == middle and k == said + 1 and len(title) <= chars:
+                elif (c, r) == middle and k == 2 and len(title) <= chars:
                     piece = Text(title, style="bold")
                 else:
                     piece = Text()
@@ -2154,8 +2152,9 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
                     if kind in UNDERLINES:
                         piece.stylize(UNDERLINES[kind])
                 elif sid is not None and k == high - 1 and r == rows - 1:  # the hole's bottom side
-                    for j in range(wide):  # each map column by the cell below it, when linked (a door, a wall)
-                        kind = board.edge(sid, below[j + sum(widths[:c])]) if below[j + sum(widths[:c])] else None
+                    first = sum(widths[:c])
+                    for j, other in enumerate(below[first:first + wide]):  # by the cell below each map column
+                        kind = board.edge(sid, other) if other else None  # (when linked: a door, a wall)
                         if kind in UNDERLINES:
                             piece.stylize(UNDERLINES[kind], j * (SMALL + 1), j * (SMALL + 1) + SMALL)
                 line.append_text(piece)
@@ -2414,7 +2413,8 @@ def grid_placed(game, gid: str, marks: dict, numbers: dict, close: bool = True) 
     at = {layout.at[s]: s for s in board.spaces if board.info[s].grid == gid and s in layout.at} if layout else {}
     if not at:
         return None
-    xs, ys = range(min(x for x, _ in at), max(x for x, _ in at) + 1), range(min(y for _, y in at), max(y for _, y in at) + 1)
+    xs = range(min(x for x, _ in at), max(x for x, _ in at) + 1)
+    ys = range(min(y for _, y in at), max(y for _, y in at) + 1)
     parts = {xy: re.fullmatch(r"([A-Za-z]+)(\d+)", sid.rsplit(".", 1)[-1]) for xy, sid in at.items()}
 
     def label(cells) -> str:  # the letter or number every cell of a map row (column) shares

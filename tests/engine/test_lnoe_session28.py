@@ -522,3 +522,25 @@ def test_p_bang_lasts_the_turn_not_the_round(pack):
     game.state["at"] = ["hero_turn", "move"]
     assert human.choose(game, "heroes", "choose an option", options) == 0  # asked again: "1"
     assert con.file.getvalue().count("(p! this turn)") == 1
+
+
+def test_a_centre_part_with_a_void_cell_is_still_drawn(pack):
+    """The final read: a home-made centre board with a void cell (no space there) raised KeyError while
+    the map cut its hole; the void cell is now left blank, and the rest drawn as before."""
+    import dataclasses
+
+    game = bare_game(pack, seed=2)
+    real = game.board
+    a1 = real.resolve("town_center.a1")
+
+    class Voided:  # the same board, its Town Center a1 no cell of the part (as a `void` cell would be)
+        info = {**real.info, a1: dataclasses.replace(real.info[a1], grid="elsewhere")}
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    layout = town_layout(game)
+    game.board = Voided()
+    cells = hole_cells(game, layout.holes[0])
+    assert a1 not in cells and len(cells) == 8
+    assert town_layout(game) is layout
