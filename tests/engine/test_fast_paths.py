@@ -390,3 +390,33 @@ def test_sight_of_a_unit_is_sight_of_its_space_and_a_unit_off_the_board_is_an_er
     game.state["units"][hero.id]["space"] = None
     with pytest.raises(interp.RuleError, match="not on the board"):
         sight(Context(game, {"a": hero, "b": here}, None))
+
+
+def test_routes_from_many_spaces_to_one_place_work_out_that_places_row_once(lnoe):
+    game = ai_game(lnoe, 1)
+    setup(game)
+    zombie = next(Ref("unit", u) for u, r in game.state["units"].items() if r["kind"] == "zombie" and r["space"])
+    hero = game.units_of_side("heroes")[0]
+    there = game.table.ref("space", game.state["units"][hero.id]["space"])
+    route = interp.expr({"call": "route", "args": [name("z"), name("s"), name("b")]})
+    board, worked_out = game.board, []
+    board._rows.clear()
+    original = type(board)._row
+
+    def counted(self, source, through):
+        worked_out.append(source)
+        return original(self, source, through)
+
+    spaces = game.space_ids()[::5]
+    type(board)._row, steps = counted, {}
+    try:
+        for space in spaces:
+            steps[space] = route(Context(game, {"z": zombie, "s": game.table.ref("space", space), "b": there}, None))
+    finally:
+        type(board)._row = original
+    assert worked_out == [there.id]  # the place's row, once; not one row for each space tried against it
+    through = game.derived.through.get(game.state["units"][zombie.id]["kind"])
+    for space in spaces:  # the same steps as a search from the space itself
+        board._rows.clear()
+        assert steps[space] == board.between(space, there.id, through)
+    assert len({s for s in steps.values() if s != float("inf")}) > 3
