@@ -894,8 +894,8 @@ def _crowds(game, side: str) -> Text | None:
 
 
 def cards_view(game, side: str, line: int | None = None) -> Text:
-    """What each card the side holds (carried or in hand) and each card in play says; with `line` (a
-    width), each card on one line of that width, its text cut short."""
+    """What each card the side holds (carried or in hand) and each card in play says, then the abilities of
+    the side's units on the board; with `line` (a width), each on one line of that width, its text cut short."""
     out = Text()
     for cid, record in game.state["cards"].items():
         if _holder_side(game, record["where"]) != side and record["where"] != "play":
@@ -906,6 +906,18 @@ def cards_view(game, side: str, line: int | None = None) -> Text:
         numbers = card_stats(game, props)
         said = (f"[{numbers}] " if numbers else "") + timed_text(props)
         out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
+    seen = set()  # the abilities of the side's units on the board, once a kind (a play-test found them in ?N only)
+    for record in game.state["units"].values():
+        if record["side"] != side or record["space"] is None or record["proto"] in seen:
+            continue
+        seen.add(record["proto"])
+        obj = game.model.objects.get(("unit", record["proto"])) or {}
+        for block in obj.get("blocks", []):
+            if block.get("kind") == "ability" and block.get("props", {}).get("text"):
+                name, place = block.get("title") or block["id"], f" ({_unit_name(game, record['proto'])}): "
+                said = block["props"]["text"]
+                out.append(name, style="bold").append(place, style="grey50")
+                out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
     out.rstrip()
     return out
 
@@ -2114,7 +2126,7 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
     the Town Center is bigger than the cells around it and touches every one along its side of the hole,
     so it is drawn that big (a play-test read the small grid in the middle of an empty square as far from
     the boards around it). A big cell's first line is its cell name, its second what is in
-    it as on any cell; the part's name goes on a free line of the middle cell when it fits. None when a
+    it as on any cell; the part's name goes on a free line of the big cell nearest the middle where it fits. None when a
     row of big cells would be less than two lines high (the part is then drawn small in the middle)."""
     board = game.board
     shared = _hole_shares(game, hole)
@@ -2125,7 +2137,11 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
     title = re.sub(r"\s*\(.*\)$", "", _part_name(game, hole.grid.rsplit(".", 1)[-1]))
     around = town_layout(game).space_at()
     below = [around.get((x, hole.bottom + 1)) for x in range(hole.left, hole.right + 1)]
-    middle = (cols // 2, rows // 2) if cols % 2 and rows % 2 else None
+    room = {(c, r): wide * (SMALL + 1) - 1 for c, wide in enumerate(widths) for r, high in enumerate(heights)
+            if high > 2 and at.get((c, r)) is not None and wide * (SMALL + 1) - 1 >= len(title)}
+    # the title on the free line of the big cell nearest the middle that has one wide enough (the Town
+    # Center's middle space is the narrowest: its corners are drawn 3 cells across, the middle 2)
+    titled = min(room, key=lambda cr: (abs(2 * cr[0] + 1 - cols) + abs(2 * cr[1] + 1 - rows), cr[1], cr[0]), default=None)
     lines = []
     for r, high in enumerate(heights):
         for k in range(high):  # line 0: the cell's name; line 1: what is in it
@@ -2140,7 +2156,7 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
                     piece = Text(sid.rsplit(".", 1)[-1][:chars], style="grey50")
                 elif k == 1:
                     piece = _small_cell(game, sid, None, marks, numbers, shades, short)
-                elif (c, r) == middle and k == 2 and len(title) <= chars:
+                elif (c, r) == titled and k == 2:
                     piece = Text(title, style="bold")
                 else:
                     piece = Text()

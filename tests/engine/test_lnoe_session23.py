@@ -182,7 +182,7 @@ def test_m_draws_the_town_map_again_as_the_screen_does(pack):
     first = out.index("\n> m\n")
     after = out[first:first + 4000]
     assert re.search(r"╭─+ Small Town \(b: each board with its cell names\) ─+╮", after)
-    assert re.search(r"│ +Town Center +│", after)  # the whole town in one picture, not board by board
+    assert re.search(r"│ *Town Center *│", after)  # the whole town in one picture, not board by board
     assert "(north" not in after and "(south" not in after
     assert "\n  m   the map again" in HELP
 

@@ -30,8 +30,9 @@ def test_the_centre_board_covers_its_hole_and_touches_every_cell_it_links_to(pac
     from the boards around it, though each of its spaces borders them. Now each space is one big cell
     and the big cells tile the hole, each touching (side or corner) every cell around the hole that its
     space has an edge to: every step there is looks like one on the map. (Not every corner a big cell
-    touches is a step: the Town Center's spaces are 2 2/3 L-board spaces across, drawn 2 or 4 cells, and
-    the Manor House's test below checks that its 2-across spaces touch exactly what they border.)"""
+    touches is a step: the Town Center's spaces are 2 2/3 L-board spaces across, drawn 3 or 2 cells;
+    test_lnoe_session29 and the Manor House's test below check that the spaces border exactly what their
+    squares touch.)"""
     game = bare_game(pack, scenario, seed=seed)
     layout = town_layout(game)
     (hole,) = layout.holes
