@@ -115,3 +115,32 @@ def test_c_says_what_the_side_s_heroes_can_do(pack):
     short = cards_view(game, "heroes", line=60).plain.splitlines()
     assert all(len(row) <= 60 for row in short) and any(row.startswith("Blitz! (Johnny): ") for row in short)
     assert "Blitz!" not in cards_view(game, "zombies").plain
+
+
+# ---- Hero's Sacrifice, played by the ai ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("zombies_there, wounded, played, effect", [
+    (2, False, True, "along"),   # Zombies to take along, nobody to heal
+    (0, True, True, "heal"),     # nobody to take along, a wounded Hero
+    (0, False, False, None),     # nothing to do: kept for a later death
+    (3, True, True, "along"),    # three Zombies beat one Wound
+])
+def test_the_ai_plays_heros_sacrifice_only_for_an_effect_that_does_something(pack, zombies_there, wounded, played, effect):
+    """The ai had no advice on Hero's Sacrifice: it played it or not at random, and took either effect at
+    random, healing when nobody was wounded while Zombies stood in the fallen Hero's space."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    billy = put(game, "billy", "town_center.b2")
+    jenny = put(game, "jenny", "town_center.a1")
+    if wounded:
+        game.state["units"][jenny.id]["wounds"] = 1
+    crowd = [put(game, "zombie", "town_center.b2") for _ in range(zombies_there)]
+    card = to_hand(game, "heros_sacrifice", "heroes")
+    game.kill(billy, None, game._plain_ctx())
+    assert (where(game, card) == "discard") == played
+    assert all(game.state["units"][z.id]["space"] is None for z in crowd) == (effect == "along" or not crowd)
+    assert game.state["units"][jenny.id]["wounds"] == (0 if effect == "heal" else int(wounded))
