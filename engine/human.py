@@ -273,8 +273,12 @@ class HumanPolicy:
 
     def _again(self, game, label: str, options: list) -> None:
         """The question once more, in a line, after something else was shown."""
-        question = _clip(ask_text(game, label, self._rule, options), self.console.width - 20)
-        self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
+        question = _clip(ask_text(game, label, self._rule, options), self.console.width - 30)
+        if options and options[-1] is None:  # as the question first said it: its choices, and 0 to pass
+            real = "1" if len(options) == 2 else f"1-{len(options) - 1}"
+            self.console.print(Text(f"Choose {real} or 0 to pass, for: {question}", style="grey50"))
+        else:
+            self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
 
     def _command(self, game, side: str, word: str, options: list, numbers):
         """What a command shows (None: not a command)."""
@@ -617,8 +621,11 @@ def status(game, with_goals: bool = True) -> Text:
     it is not 0), then (`with_goals`) the objectives with their progress."""
     limit = game.model.scenario.get("props", {}).get("rounds")
     now = game.state.get("round", 0)
-    out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) and now <= limit else ""),
-                         "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
+    if isinstance(limit, int) and now > limit:  # the game ran past its last round (sundown): said as GAME OVER says it
+        out = Text.assemble((f"After round {limit} of {limit}", "bold"), " · the game is over")
+    else:
+        out = Text.assemble((f"Round {now}" + (f" of {limit}" if isinstance(limit, int) else ""),
+                             "bold"), f" · {moment_title(game, game.state.get('at') or [])}")
     goals = _objective_names(game)
     values = [(counter_title(name), v) for name, v in game.state.get("counters", {}).items()
               if name in _shown_values(game) and name not in goals and v]  # (none pending: nothing to say)
@@ -995,7 +1002,7 @@ def _wrapped(text: str, width: int) -> list[str]:
 def last_line(game, entries: list, width: int, viewer: str | None = None) -> Text | None:
     """The latest line of the log worth keeping (a roll, a move, a kill; not a discard), on one line of
     `width`: what a screen with no room for the log still shows (the roll a Move goes by)."""
-    rows = [row for row in _log_rows(game, entries, MOVES_SHOWN, viewer) if row[2] is True]
+    rows = [row for row in _log_rows(game, entries, MOVES_SHOWN, viewer) if row[2] is True or row[2] == VITAL]
     if not rows:
         return None
     text, style, _ = rows[-1]
@@ -1022,7 +1029,8 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> lis
         run = _run(entries, i, "remove", "card")
         if run > 3:
             names = [_name(game, "card", e["card"]) for e in entries[i:i + run]]
-            rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {_clip(', '.join(names), 150)}", "", False))
+            listed = _clip(", ".join(names), 150) if moves else ", ".join(names)  # (`l`: every name)
+            rows.append((f"  {run} cards set aside ({entry.get('rule') or 'setup'}): {listed}", "", False))
             i += run
             continue
         run = _walk_run(entries, i)
@@ -1041,14 +1049,32 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> lis
             i += run
             continue
         if _into_pool(entry, entries[i + 1] if i + 1 < len(entries) else None):
-            who = _unit(game, entry["unit"]) if entry.get("unit") in game.state["units"] else ""
+            # whose dice: the unit the roll is for (a Zombie's Fight Dice), else the one whose doings it is in
+            whose = entry.get("for") if entry.get("for") in game.state["units"] else entry.get("unit")
+            who = _unit(game, whose) if whose in game.state["units"] else ""
             rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
         rows.append((f"  {describe_entry(game, entry, viewer)}", LOG_STYLES.get(entry.get("type"), ""),
-                     not _bookkeeping(entry, cards)))
+                     VITAL if _vital(game, entry) else not _bookkeeping(entry, cards)))
         i += 1
     return rows
+
+
+VITAL = 2  # a log row left out last of all (a Hero killed, the result)
+
+
+def _vital(game, entry: dict) -> bool:
+    """A line worth more than any other when the log is too long for the screen: a one-of-a-kind unit
+    killed (a Hero), the game's result. A play-test's Zombie player never saw Father Joseph die: the
+    Hero Turn's other lines pushed it out, and only the goals line changed."""
+    kind = entry.get("type")
+    if kind == "result":
+        return True
+    if kind == "kill":
+        record = game.state["units"].get(str(entry.get("unit")))
+        return record is not None and not _many(game, record["proto"])
+    return False
 
 
 def _card_titles(game) -> frozenset:
@@ -1075,12 +1101,13 @@ def _bookkeeping(entry: dict, cards: frozenset) -> bool:
 
 
 def _fold(rows: list, lines: int) -> tuple[list, int]:
-    """At most `lines` of the rows (text, style, worth keeping: True, False, or None for a heading),
-    the oldest bookkeeping first left out, then the oldest of the rest; a heading goes with the last
+    """At most `lines` of the rows (text, style, worth keeping: True, False, VITAL, or None for a heading),
+    the oldest bookkeeping first left out, then the oldest of the rest, then the oldest VITAL; a heading goes with the last
     line under it. Returns the rows kept and how many lines were left out."""
     if len(rows) <= lines:
         return rows, 0
-    order = [k for k, row in enumerate(rows) if row[2] is False] + [k for k, row in enumerate(rows) if row[2] is True]
+    order = ([k for k, row in enumerate(rows) if row[2] is False] + [k for k, row in enumerate(rows) if row[2] is True]
+             + [k for k, row in enumerate(rows) if row[2] == VITAL])
     drop: set = set()
 
     def kept() -> list:
@@ -1263,11 +1290,14 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
         fields = {k: _name(game, k, v) for k, v in e.items()}
         if e.get("type") == "roll":
             fields["why"] = f" for {e['rule']}" if e.get("rule") else ""
-            if e.get("for"):  # `roll … for w`: "for the Revolver", not for the rule that rolled it
-                fields["why"] = f" for the {_name(game, 'card', e['for'])}" if e["for"] in game.state["cards"] \
-                    else f" for {_name(game, 'unit', e['for'])}"
-            if e.get("unit") in game.state["units"]:  # whose roll
-                fields["why"] += f" ({_unit(game, e['unit'])})"
+            if e.get("for") in game.state["units"]:  # a unit's own dice (a Zombie's Fight Dice): "for Fight, Zombie 3"
+                fields["why"] += f", {_unit(game, e['for'])}"
+            else:
+                if e.get("for"):  # `roll … for w`: "for the Revolver", not for the rule that rolled it
+                    fields["why"] = f" for the {_name(game, 'card', e['for'])}" if e["for"] in game.state["cards"] \
+                        else f" for {_name(game, 'unit', e['for'])}"
+                if e.get("unit") in game.state["units"]:  # whose roll
+                    fields["why"] += f" ({_unit(game, e['unit'])})"
             if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
                 return "rolled {dice}: {values}{why}".format_map(fields)
         if e.get("type") == "move":
@@ -2467,7 +2497,7 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
         number = f"{numbers[sid]:>2}"
         if sid in marks and len(number) + len(marks[sid]) > SMALL >= len(number.lstrip()) + len(marks[sid]):
             number = number.lstrip()
-        cell.append(number, style=CROWDED_NUMBER_STYLE if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
+        cell.append(number, style=_crowded_style(game, sid) if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
     if sid in marks:
         cell.append_text(marks[sid].copy())
     elif sid not in numbers:
@@ -2483,6 +2513,20 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     if kind in UNDERLINES:
         cell.stylize(UNDERLINES[kind])
     return cell
+
+
+def _crowded_style(game, sid: str) -> str:
+    """A number as wide as its cell, hiding who is there: drawn on the colour of their side, of the side
+    that comes last in the game's order when several are (LNOE: red for Zombies, with or without Heroes;
+    cyan for Heroes alone). Every crowded number was red: a play-test could not tell a space of Zombies
+    from one of Heroes when choosing where to move."""
+    present = {r["side"] for r in game.state["units"].values() if r.get("space") == sid}
+    symbols = side_symbols(game)
+    sides = [side for side in symbols if side in present]
+    if not sides:
+        return CROWDED_NUMBER_STYLE
+    colour = symbols[sides[-1]][1].split()[-1]
+    return f"bold {'black' if colour in ('cyan', 'green', 'yellow') else 'white'} on {colour}"
 
 
 def _first_free(tries: list[str], taken: set[str]) -> str:

@@ -127,7 +127,7 @@ def test_ai_against_ai_plays_lnoe_to_a_result(scenario):
         result = play(game)
         assert result["winner"] in ("heroes", "zombies")
     labels = {label for label, _, _ in seen}
-    assert {"choose space", "choose hero"} <= labels  # hero moves and Zombie Hunger targets are advised
+    assert "choose space" in labels and any(label.startswith("choose hero") for label in labels)  # hero moves, fights
     for label, scores, index in seen:  # on the real content, every advised answer is a best one
         best = max(s for s in scores if s is not None)
         if scores[index] is None:

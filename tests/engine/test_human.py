@@ -282,7 +282,7 @@ def test_commands_show_things_without_answering(pack):
     assert "?N  explain option N" in out                             # ? is the help
     assert "2. pass\nPass: do nothing here." in out                  # ?2 explains the second option
     assert "there is no option 7" in out
-    assert out.count("Choose 1-2 for: Trial (Alice): choose a space (or pass)") == 7  # after each command
+    assert out.count("Choose 1 or 0 to pass, for: Trial (Alice): choose a space (or pass)") == 7  # after each command
     assert out.count("╭─") >= 2 and "Alice  Shed a1  wounds 0/2" in out  # b: the board again, c: your side
     assert "Goals: Heroes win when kills ≥ 3 (now 0)" in out
 
@@ -337,7 +337,7 @@ def test_a_last_night_on_earth_game_reads_well_at_80_by_24(lnoe):
     asked = set(re.findall(r"Heroes — Hero Movement \(([^)]+)\): choose a space", out))
     assert asked and asked <= heroes                                     # whose move it is, by name
     assert not re.search(r"\((Zombie|u)\d+\):", out)                   # never one of many alike
-    assert re.search(r"cards set aside \(Starting Heroes\): ", out)
+    assert re.search(r"cards set aside \(Basic Game Cards\): ", out)
     assert re.search(r"^Hand: |carries ", out, re.M)
     assert "Goals: Heroes win when zombies killed ≥ 15 (now " in out
     assert re.search(r"GAME OVER in round \d+: (Heroes|Zombies) won — ", out)

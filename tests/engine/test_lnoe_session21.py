@@ -72,7 +72,7 @@ def test_a_hero_entering_play_during_the_zombie_fights_sits_the_step_out(pack):
     assert not left
     newcomers = [u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"]]
     assert len(newcomers) == 1 and game.state["units"][newcomers[0]]["space"] == "town_center.b2"
-    fought = [e["picked"] for e in game.entries if e["type"] == "choice" and e["label"] == "choose hero"
+    fought = [e["picked"] for e in game.entries if e["type"] == "choice" and e["label"].startswith("choose hero")
               and e["rule"] == "Zombie Turn Fights"]
     assert fought == [billy.id]
     assert [e["values"] for e in game.entries if e["type"] == "roll" and e["rule"] == "Fight"] == [[1, 2], [6]]
@@ -159,7 +159,7 @@ def test_the_heroes_who_began_the_fights_take_the_zombies_a_dead_hero_leaves(pac
     left = dice(game, [1, 2], [6], [6, 5], [1], [6, 5], [1])  # Billy loses; Becky fends off twice
     game.emit("zombie_turn.fight")
     assert not left
-    fought = [e["picked"] for e in game.entries if e["type"] == "choice" and e["label"] == "choose hero"
+    fought = [e["picked"] for e in game.entries if e["type"] == "choice" and e["label"].startswith("choose hero")
               and e["rule"] == "Zombie Turn Fights"]
     assert fought == [billy.id, becky.id, becky.id]
     newcomer = next(u for u, r in game.state["units"].items() if r["kind"] == "hero" and r["space"] and u != becky.id)

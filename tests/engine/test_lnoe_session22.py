@@ -80,7 +80,7 @@ def test_the_zombie_player_picks_each_odd_pit_and_never_the_same_one_twice(pack)
     assert _placed(game) == Counter({pits[3]: 1, pits[1]: 1, pits[0]: 1})
     offered = [sorted(o.id for o in options) for _, options in script.asked[1:]]
     assert offered == [pits, sorted(set(pits) - {pits[3]}), sorted(set(pits) - {pits[3], pits[1]})]
-    assert [label for label, _ in script.asked] == ["choose an option"] + ["choose space for a Zombie left over"] * 3
+    assert [label for label, _ in script.asked] == ["choose an option"] + [f"choose space for a Zombie the Zombie player places ({k} of 3)" for k in (1, 2, 3)]
     # the placement's marks are gone once it is done: the next placement starts afresh
     assert space_marked(game, "odd_zombie") == []
     assert [e["what"] for e in game.entries if e["type"] == "mark"] == [pits[3], pits[1], pits[0]]

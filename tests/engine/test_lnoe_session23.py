@@ -202,7 +202,7 @@ def test_a_fights_result_says_which_hero_fought(pack):
     shown = log_view(game, game.entries, lines=50).plain  # and whose fight the dice were rolled in
     assert "hero dice: 5, 2 (2D6 for Fight, Sheriff Anderson)" in shown
     rolls = [describe_entry(game, e) for e in game.entries if e["type"] == "roll"]
-    assert rolls[-1] == "rolled 1D6: 3 for Fight (Sheriff Anderson)"
+    assert rolls[-1] == "rolled 1D6: 3 for Fight, Zombie 1"  # the Zombie's die (session 29: it read as his)
 
 
 def test_zombies_told_apart_only_by_hidden_bookkeeping_are_one_option(pack):

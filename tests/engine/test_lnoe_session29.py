@@ -144,3 +144,257 @@ def test_the_ai_plays_heros_sacrifice_only_for_an_effect_that_does_something(pac
     assert (where(game, card) == "discard") == played
     assert all(game.state["units"][z.id]["space"] is None for z in crowd) == (effect == "along" or not crowd)
     assert game.state["units"][jenny.id]["wounds"] == (0 if effect == "heal" else int(wounded))
+
+
+# ---- the Zombie Turn's fights: the Heroes choose their order across spaces -------------------------------------
+
+def test_the_heroes_choose_the_order_of_the_fights_across_spaces(pack):
+    """LNOE rulebook, Zombie Turn step 5: the Hero player may always choose in what order fights take place.
+    The order was asked only within a space; fights in different spaces came in board order (a play-test's
+    Father Joseph always fought before the Sheriff, whatever one-copy card the Heroes meant to use)."""
+    from tests.engine.lnoe_table import put
+
+    def order(first: str) -> list[str]:
+        game = bare_game(pack)
+        heroes = {"town_center.a1": put(game, "father_joseph", "town_center.a1"),
+                  "town_center.c3": put(game, "sheriff_anderson", "town_center.c3")}
+        zombies = {space: put(game, "zombie", space) for space in heroes}
+        game.policies["heroes"].answers = [lambda options: options.index(zombies[first])]
+        game.chance.roll = lambda count, sides: [6, 5][:count] if count == 2 else [1]  # every Zombie fended off
+        game.emit("zombie_turn.fight")
+        asked = [label for label, _ in game.policies["heroes"].asked if label.startswith("choose unit")]
+        assert asked[0] == "choose unit to fight next (the Heroes choose the order of the fights)"
+        return [game.state["units"][e["unit"]]["proto"] for e in game.entries  # each fight's 2D6, by the Hero
+                if e["type"] == "roll" and e["rule"] == "Fight" and e["dice"] == "2D6"]
+
+    assert order("town_center.c3") == ["sheriff_anderson", "father_joseph"]
+    assert order("town_center.a1") == ["father_joseph", "sheriff_anderson"]
+
+
+# ---- the start of the Zombie Turn lasts past the spawn roll ---------------------------------------------------
+
+@pytest.mark.parametrize("auto_spawn", [0, 1])
+def test_zombie_events_may_be_played_after_the_spawn_roll_too(pack, auto_spawn):
+    """LNOE rulebook, 'Start of the Turn': the spawn roll is part of the start of the Zombie Turn, which
+    lasts until the first Zombie moves. A play-test passed before the roll and was not asked again once it
+    knew the roll. Under Zombies Auto Spawn there is no roll, so no second window."""
+    from tests.engine.test_lnoe_faq import answer, to_hand, where
+
+    game = bare_game(pack)
+    game.state["counters"]["auto_spawn"] = auto_spawn
+    card = to_hand(game, "legions_of_the_dead", "zombies")
+    script = answer(game, "zombies", None, "legions_of_the_dead")  # pass before the roll; play it after
+    for event in ("zombie_turn.spawn_roll.start", "zombie_turn.spawn_roll", "zombie_turn.spawn_roll.end"):
+        game.emit(event)
+    windows = [i for i, (label, options) in enumerate(script.asked) if label == "choose card to play"]
+    assert len(windows) == (1 if auto_spawn else 2)
+    rolled = [e["n"] for e in game.entries if e["type"] == "roll" and e["rule"] == "Zombie Spawning"]
+    assert len(rolled) == 1 - auto_spawn
+    assert (where(game, card) != f"side:zombies") == (not auto_spawn)  # played after the roll
+    if not auto_spawn:
+        played = next(e["n"] for e in game.entries if e["type"] == "play" and e.get("card") == "legions_of_the_dead")
+        assert rolled[0] < played
+
+
+def test_the_starting_zombies_are_placed_once_the_heroes_are(pack):
+    """LNOE rulebook, Setting Up: the Heroes are placed in their Start: buildings, then the Zombie player
+    places 2D6 Zombies. The Zombies came first: the Zombie player placed its odd ones against Heroes who
+    then moved within their buildings, and the Heroes picked their spaces seeing the Zombies."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import setup
+
+    for scenario in ("die_zombies_die", "escape_in_the_truck"):
+        game = new_game(pack, f"lnoe:{scenario}", seed=3)
+        setup(game)
+        rules = [e.get("rule") for e in game.entries if e["type"] in ("choice", "move", "spawn", "roll")]
+        last_hero = max(i for i, r in enumerate(rules) if r == "Starting Heroes")
+        first_zombie = min(i for i, r in enumerate(rules) if r in ("Zombie Spawning", "Placing New Zombies"))
+        assert last_hero < first_zombie, scenario
+        assert any(e["type"] == "spawn" for e in game.entries)
+
+
+# ---- the map: a number that hides who is there says which side ---------------------------------------------
+
+def test_a_three_digit_choice_number_is_drawn_in_the_colour_of_the_side_it_hides(pack):
+    """A Move of 6 numbers a hundred spaces and more; a three-digit number fills its cell and hides who is
+    there. Every such number was white on red: a play-test could not tell Zombies from Heroes."""
+    from spawnpit.engine.human import NUMBER_STYLE, _small_cell, side_symbols, unit_marks
+    from tests.engine.lnoe_table import put
+
+    game = bare_game(pack)
+    put(game, "zombie", "town_center.a1")
+    put(game, "jenny", "town_center.b2")
+    put(game, "zombie", "town_center.c3")
+    put(game, "billy", "town_center.c3")
+    cells = {c: game.board.resolve(f"town_center.{c}") for c in ("a1", "b2", "c3", "a3")}
+    numbers = {sid: 120 + i for i, sid in enumerate(cells.values())}
+    marks = unit_marks(game, compact=True)
+
+    def style(cell: str) -> str:
+        drawn = _small_cell(game, cells[cell], None, marks, numbers, {}, {})
+        assert drawn.plain.startswith(str(numbers[cells[cell]]))  # the number, whole
+        return str(next(span.style for span in drawn.spans if span.start == 0))
+
+    symbols = side_symbols(game)
+    heroes, zombies = symbols["heroes"][1].split()[-1], symbols["zombies"][1].split()[-1]
+    assert heroes != zombies
+    assert style("a1").endswith(f"on {zombies}") and style("c3").endswith(f"on {zombies}")  # Zombies there
+    assert style("b2").endswith(f"on {heroes}")  # Heroes alone
+    assert style("a3") == NUMBER_STYLE  # nobody there: the plain number
+
+
+# ---- the status line: how far a Move goes with a movement bonus ---------------------------------------------
+
+def test_the_status_line_says_how_far_billy_would_move_after_rolling_first(pack):
+    """Billy (Track Star, +1 to his movement roll) rolled first to choose Move or Search: the status line said
+    "Move roll 5", and only once he Moved did the log say 6 spaces. It now says both while he chooses."""
+    from spawnpit.engine.human import status
+    from tests.engine.lnoe_table import dice, put
+    from tests.engine.test_lnoe_faq import answer
+
+    game = bare_game(pack)
+    inside = next(s for s in game.board.spaces if game.board.info[s].building
+                  and not game.board.info[s].building.endswith("manor_house"))
+    billy = put(game, "billy", inside)
+    answer(game, "heroes", "Roll the movement die first, then choose Move or Search")
+    dice(game, [5])
+    game.emit("hero_turn.move", {"unit": billy})
+    line = status(game, with_goals=False).plain
+    assert "Move roll 5" in line and "Move spaces 6" in line
+    game.emit("hero_turn.move.end", {"unit": billy})
+    assert game.state["counters"]["move_spaces"] == 0 and "Move spaces" not in status(game, with_goals=False).plain
+    jenny = put(game, "jenny", inside)  # no bonus: the roll says it all
+    answer(game, "heroes", "Roll the movement die first, then choose Move or Search")
+    dice(game, [5])
+    game.emit("hero_turn.move", {"unit": jenny})
+    assert "Move spaces" not in status(game, with_goals=False).plain
+
+
+def test_the_zombie_s_fight_dice_are_said_to_be_the_zombie_s(pack):
+    """A play-test read "zombie dice: 4 (1D6 for Fight, Sheriff Anderson)" as the Sheriff rolling the
+    Zombie's die: the roll is now for the Zombie, and the log names it."""
+    from spawnpit.engine.human import log_view
+    from tests.engine.lnoe_table import put
+
+    game = bare_game(pack)
+    put(game, "sheriff_anderson", "town_center.a1")
+    zombie = put(game, "zombie", "town_center.a1")
+    game.chance.roll = lambda count, sides: [6, 5][:count] if count == 2 else [1]
+    game.emit("zombie_turn.fight")
+    text = log_view(game, game.entries).plain
+    assert "hero dice: 6, 5 (2D6 for Fight, Sheriff Anderson)" in text
+    assert "zombie dice: 1 (1D6 for Fight, Zombie 1)" in text
+    assert [e.get("for") for e in game.entries if e["type"] == "roll"] == [None, zombie.id]
+
+
+@pytest.mark.parametrize("near, played", [(False, False), (True, True)])
+def test_the_ai_plays_the_smell_of_brains_only_with_a_zombie_to_bring(pack, near, played):
+    """The ai played The Smell of Brains in any fight, though with no Zombie within 2 spaces it brings
+    nobody (a play-test saw it offered with none near)."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    jenny = put(game, "jenny", "town_center.a1")
+    zombie = put(game, "zombie", "town_center.a1")
+    a1 = game.board.resolve("town_center.a1")
+    far = next(s for s in game.board.spaces if game.board.between(s, a1) == 5)
+    other = put(game, "zombie", "town_center.b2" if near else far)
+    card = to_hand(game, "the_smell_of_brains", "zombies")
+    game.state["counters"].update({"hero_dice": [3], "zombie_dice": [5], "zombie_fight_cards": 0})
+    game.emit("fight_cards", {"fighter": jenny, "foe": zombie})
+    assert (where(game, card) != "side:zombies") == played
+    assert (where(game, other) == where(game, zombie)) == played
+
+
+# ---- the log on the screen keeps a Hero's death ------------------------------------------------------------
+
+def test_a_hero_s_death_stays_on_the_screen_when_the_log_is_cut(pack):
+    """The screen keeps the latest log lines that fit. A play-test's Zombie player never saw Father Joseph
+    killed: the Hero Turn's later rolls and moves pushed the line out. A Hero's death (and the result) is
+    now left out last of all; a Zombie's death is an ordinary line."""
+    from spawnpit.engine.human import log_view
+    from tests.engine.lnoe_table import put
+
+    game = bare_game(pack)
+    father = put(game, "father_joseph", "town_center.a1")
+    zombie = put(game, "zombie", "town_center.b2")
+    game.kill(father, None, game._plain_ctx())
+    game.kill(zombie, None, game._plain_ctx())
+    for _ in range(12):  # a long Hero Turn after it: rolls
+        game._plain_ctx().roll(("dice", 1, 6), "roll")
+    lines = log_view(game, game.entries, lines=6).plain.splitlines()
+    assert len(lines) <= 7 and lines[0].startswith("…")  # six lines, and how many were left out
+    assert any("Father Joseph" in line and "killed" in line.lower() for line in lines), lines
+    assert not any("Zombie 1" in line for line in lines)  # an ordinary line, left out like the oldest rolls
+
+
+def test_the_status_line_after_sundown_says_the_game_is_over_after_the_last_round(pack):
+    """A game decided at sundown opens the round after the last only to end: the status line said
+    "Round 16 · Zombie Turn" in a game of 15 rounds, under GAME OVER "after round 15"."""
+    from spawnpit.engine.human import status
+
+    game = bare_game(pack)
+    limit = game.model.scenario["props"]["rounds"]
+    game.state["round"], game.state["at"] = limit, ["zombie_turn"]
+    assert status(game, with_goals=False).plain.startswith(f"Round {limit} of {limit} · ")
+    game.state["round"] = limit + 1
+    line = status(game, with_goals=False).plain
+    assert line.startswith(f"After round {limit} of {limit} · the game is over") and f"Round {limit + 1}" not in line
+
+
+def test_exchange_items_says_what_picking_an_item_does(pack):
+    """"Exchange Items (Sheriff Anderson): choose a card" listed Father Joseph's Baseball Bat: a play-test
+    picked it to look at it, and it went to the Sheriff at once. The question says it is a hand-over."""
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import answer, give, where
+
+    game = bare_game(pack)
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    father = put(game, "father_joseph", "town_center.b2")
+    bat = give(game, "baseball_bat", father)
+    revolver = give(game, "revolver", sheriff)
+    script = answer(game, "heroes", "baseball_bat", "revolver", "father_joseph", None)
+    game.emit("exchange_items", {"unit": sheriff})
+    labels = [label for label, _ in script.asked]
+    assert labels[:2] == ["choose card to hand over (Sheriff Anderson gives it away or takes it)"] * 2
+    assert labels[2] == "choose hero to give Revolver to"
+    assert where(game, bat) == sheriff.id and where(game, revolver) == father.id
+
+
+def test_the_basic_game_s_cards_set_aside_are_their_own_rule_and_l_names_them_all(pack):
+    """The Advanced cards set aside in the Basic Game were said to be "(Starting Heroes)", and their names
+    were cut ("Gasolin…") even in `l`, which lists everything."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import log_page, log_view
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=3)
+    setup(game)
+    removed = [e for e in game.entries if e["type"] == "remove"]
+    assert len(removed) > 10 and {e["rule"] for e in removed} == {"Basic Game Cards"}
+    short = next(line for line in log_view(game, game.entries, lines=200).plain.splitlines() if "set aside" in line)
+    assert short.startswith(f"  {len(removed)} cards set aside (Basic Game Cards): ") and short.endswith("…")
+    whole = log_page(game, game.entries, 99, 400, 1000).plain
+    line = next(line for line in whole.splitlines() if "set aside" in line)
+    assert not line.endswith("…") and len(line) > len(short) + 100  # every name, to the last
+
+
+def test_a_meat_cleaver_kill_says_why(pack):
+    """"hero dice: 3, 6 / zombie dice: 3 / Zombie 39 killed": no doubles, and nothing said it was the Meat
+    Cleaver's 6 (a play-test could not tell why the Zombie died)."""
+    from spawnpit.engine.human import log_view
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import give
+
+    game = bare_game(pack, heroes=[0, 0])  # slay with the 6; the Meat Cleaver's break test
+    jenny, zombie = put(game, "jenny", "town_center.a1"), put(game, "zombie", "town_center.a1")
+    give(game, "meat_cleaver", jenny)
+    rolls = iter([[3, 6], [3], [4]])
+    game.chance.roll = lambda count, sides: next(rolls)
+    game.emit("fight", {"fighter": jenny, "foe": zombie})
+    lines = log_view(game, game.entries).plain.splitlines()
+    said = next(i for i, line in enumerate(lines) if "Meat Cleaver: the 6 slays Zombie 1" in line)
+    assert "Zombie 1 killed" in lines[said + 1]
