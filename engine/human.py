@@ -274,9 +274,8 @@ class HumanPolicy:
     def _again(self, game, label: str, options: list) -> None:
         """The question once more, in a line, after something else was shown."""
         question = _clip(ask_text(game, label, self._rule, options), self.console.width - 30)
-        if options and options[-1] is None:  # as the question first said it: its choices, and 0 to pass
-            real = "1" if len(options) == 2 else f"1-{len(options) - 1}"
-            self.console.print(Text(f"Choose {real} or 0 to pass, for: {question}", style="grey50"))
+        if options and options[-1] is None:  # as the list said it (its last number passes, and so does 0)
+            self.console.print(Text(f"Choose 1-{len(options)} (0 passes) for: {question}", style="grey50"))
         else:
             self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
 
@@ -633,7 +632,8 @@ def status(game, with_goals: bool = True) -> Text:
                if name in _shown_values(game)]
     values += [(counter_title(name), v) for name, v in _this_moment(game).items()]
     for name, value in values:
-        out.append_text(Text.assemble(("  │  ", "grey50"), f"{name} ", (str(value), "bold")))
+        out.append_text(Text.assemble((" │ ", "grey50"), f"{name} ", (str(value), "bold")))  # (80 columns: a
+        # play-test's line with the Sun Track, the Move roll and Move spaces ran onto a second)
     said = objectives_view(game) if with_goals else None
     if said:
         out.append("\n").append_text(said)
@@ -904,15 +904,18 @@ def cards_view(game, side: str, line: int | None = None) -> Text:
     """What each card the side holds (carried or in hand) and each card in play says, then the abilities of
     the side's units on the board; with `line` (a width), each on one line of that width, its text cut short."""
     out = Text()
+
+    def row(name: str, place: str, said: str) -> None:
+        out.append(name, style="bold").append(place, style="grey50")
+        out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
+
     for cid, record in game.state["cards"].items():
         if _holder_side(game, record["where"]) != side and record["where"] != "play":
             continue
         props = _card_props(game, cid)
-        name, place = _called(game, "card", record["proto"]), f" ({card_place(game, record['where'])}): "
-        out.append(name, style="bold").append(place, style="grey50")
         numbers = card_stats(game, props)
-        said = (f"[{numbers}] " if numbers else "") + timed_text(props)
-        out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
+        row(_called(game, "card", record["proto"]), f" ({card_place(game, record['where'])}): ",
+            (f"[{numbers}] " if numbers else "") + timed_text(props))
     seen = set()  # the abilities of the side's units on the board, once a kind (a play-test found them in ?N only)
     for record in game.state["units"].values():
         if record["side"] != side or record["space"] is None or record["proto"] in seen:
@@ -921,10 +924,7 @@ def cards_view(game, side: str, line: int | None = None) -> Text:
         obj = game.model.objects.get(("unit", record["proto"])) or {}
         for block in obj.get("blocks", []):
             if block.get("kind") == "ability" and block.get("props", {}).get("text"):
-                name, place = block.get("title") or block["id"], f" ({_unit_name(game, record['proto'])}): "
-                said = block["props"]["text"]
-                out.append(name, style="bold").append(place, style="grey50")
-                out.append((_clip(said, max(8, line - len(name) - len(place))) if line else said) + "\n")
+                row(block.get("title") or block["id"], f" ({_unit_name(game, record['proto'])}): ", block["props"]["text"])
     out.rstrip()
     return out
 
@@ -1293,9 +1293,8 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
             if e.get("for") in game.state["units"]:  # a unit's own dice (a Zombie's Fight Dice): "for Fight, Zombie 3"
                 fields["why"] += f", {_unit(game, e['for'])}"
             else:
-                if e.get("for"):  # `roll … for w`: "for the Revolver", not for the rule that rolled it
-                    fields["why"] = f" for the {_name(game, 'card', e['for'])}" if e["for"] in game.state["cards"] \
-                        else f" for {_name(game, 'unit', e['for'])}"
+                if e.get("for") in game.state["cards"]:  # `roll … for w`: "for the Revolver", not for the rule
+                    fields["why"] = f" for the {_name(game, 'card', e['for'])}"
                 if e.get("unit") in game.state["units"]:  # whose roll
                     fields["why"] += f" ({_unit(game, e['unit'])})"
             if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
@@ -1681,7 +1680,7 @@ def explain_option(game, option) -> str:
     if isinstance(option, Ref) and option.kind == "unit" and option.id in game.state["units"]:
         record = game.state["units"][option.id]
         obj = game.model.objects.get(("unit", record["proto"])) or {}
-        lines = [f"{_called(game, 'side', record['side'])}, {record['kind']}; "
+        lines = [f"{_called(game, 'side', record['side'])}, {str(record['kind']).replace('_', ' ')}; "
                  + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record["stats"].items() if _shown(game, k))
                  + f"; wounds {record.get('wounds', 0)}"]
         if record.get("keywords"):  # what cards aim at ("a Student", "a male Hero"): the play-test could not tell
@@ -2491,14 +2490,18 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
         return Text(" " * SMALL)
     board, cell = game.board, Text()
     building = board.info[sid].building
+    crowded = None  # the style of a number beside which who is there does not fit
     if sid in numbers:
-        # (a number as wide as the cell hides who is there: said by its colour; a one-digit number beside
-        # someone leaves them two characters, "8Z2": a play-test lost the count of a cell "Z2" drawn "8Z")
+        # (a one-digit number beside someone leaves them two characters, "8Z2": a play-test lost the count
+        # of a cell "Z2" drawn "8Z"; where they do not fit whole, the number alone, in the colour of their
+        # side: "5S" showed the Sheriff and hid the two Zombies with him)
         number = f"{numbers[sid]:>2}"
-        if sid in marks and len(number) + len(marks[sid]) > SMALL >= len(number.lstrip()) + len(marks[sid]):
+        if sid in marks and len(number) + len(marks[sid]) > SMALL:
             number = number.lstrip()
-        cell.append(number, style=_crowded_style(game, sid) if sid in marks and len(number) >= SMALL else NUMBER_STYLE)
-    if sid in marks:
+            if len(number) + len(marks[sid]) > SMALL:
+                crowded = _crowded_style(game, sid)
+        cell.append(number, style=crowded or NUMBER_STYLE)
+    if sid in marks and crowded is None:
         cell.append_text(marks[sid].copy())
     elif sid not in numbers:
         marker = _space_marker(game, sid)
@@ -2508,11 +2511,21 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
             cell.append(short.get(building, "") if building else "sp" if sid in board.spawn_points else "",
                         style="italic grey62")
     cell.truncate(SMALL, overflow="crop", pad=True)
-    cell.stylize(shades.get(building, ""))
+    # a spawn point keeps its shade under the Zombies on it (a play-test could not find the pits it had to
+    # blow up once Zombies stood on them)
+    cell.stylize(shades.get(building, "") if building else SPAWN_STYLE if sid in board.spawn_points else "")
+    if crowded is not None:  # its colour says who is there: over the building's shade (it was lost in one)
+        cell.stylize(crowded, 0, len(cell.plain.rstrip()))
     kind = (board.edge(sid, below) or "wall") if below is not None else None
     if kind in UNDERLINES:
-        cell.stylize(UNDERLINES[kind])
+        if sid in marks:  # under the units' colours (a door's yellow turned a Hero and the Zombies yellow)
+            cell.stylize_before(UNDERLINES[kind])
+        else:
+            cell.stylize(UNDERLINES[kind])
     return cell
+
+
+SPAWN_STYLE = "on grey42"  # a spawn point's cell (no building's shade is this grey: BUILDING_STYLES)
 
 
 def _crowded_style(game, sid: str) -> str:
@@ -2692,7 +2705,7 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             items.append(Text.assemble((shorts[building] if compact else "  ", shade + " italic"),
                                        f" {game.board.buildings[building].title}"))
         if compact:
-            items.append(Text.assemble(("sp", "italic grey62"), " spawn point"))
+            items.append(Text.assemble(("sp", "italic grey62 " + SPAWN_STYLE), " spawn point"))
             shown = dict.fromkeys(m for sid in game.board.spaces for m in [_space_marker(game, sid)] if m)
             items += [Text.assemble((_marker_letters(game, m), MARKER_STYLE), f" {_marker_title(game, m)}") for m in shown]
             spaces = [r["space"] for r in game.state["units"].values() if r.get("space")]

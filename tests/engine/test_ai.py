@@ -127,7 +127,8 @@ def test_ai_against_ai_plays_lnoe_to_a_result(scenario):
         result = play(game)
         assert result["winner"] in ("heroes", "zombies")
     labels = {label for label, _, _ in seen}
-    assert "choose space" in labels and any(label.startswith("choose hero") for label in labels)  # hero moves, fights
+    assert "choose space" in labels  # the Heroes' moves are advised
+    assert any(label.startswith("choose hero to fight") for label in labels)  # and who fights a Zombie
     for label, scores, index in seen:  # on the real content, every advised answer is a best one
         best = max(s for s in scores if s is not None)
         if scores[index] is None:

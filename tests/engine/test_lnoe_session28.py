@@ -463,7 +463,7 @@ def test_the_status_line_says_the_move_roll_of_the_action_under_way(pack):
     jenny = put(game, "jenny", "town_center.b2")
     dice(game, [4])
     game.emit("move_roll", {"mover": jenny})
-    assert "│  Move roll 4" in status(game, with_goals=False).plain
+    assert "│ Move roll 4" in status(game, with_goals=False).plain
     game.log({"type": "choice", "side": "heroes", "label": "hero_turn: who acts", "options": 2, "index": 0,
               "picked": jenny.id}, None)
     assert "Move roll" not in status(game, with_goals=False).plain

@@ -163,7 +163,7 @@ def test_the_heroes_choose_the_order_of_the_fights_across_spaces(pack):
         game.chance.roll = lambda count, sides: [6, 5][:count] if count == 2 else [1]  # every Zombie fended off
         game.emit("zombie_turn.fight")
         asked = [label for label, _ in game.policies["heroes"].asked if label.startswith("choose unit")]
-        assert asked[0] == "choose unit to fight next (the Heroes choose the order of the fights)"
+        assert asked[0] == "choose unit to fight next (a Zombie; the Heroes choose the order of the fights)"
         return [game.state["units"][e["unit"]]["proto"] for e in game.entries  # each fight's 2D6, by the Hero
                 if e["type"] == "roll" and e["rule"] == "Fight" and e["dice"] == "2D6"]
 
@@ -217,30 +217,58 @@ def test_the_starting_zombies_are_placed_once_the_heroes_are(pack):
 
 def test_a_three_digit_choice_number_is_drawn_in_the_colour_of_the_side_it_hides(pack):
     """A Move of 6 numbers a hundred spaces and more; a three-digit number fills its cell and hides who is
-    there. Every such number was white on red: a play-test could not tell Zombies from Heroes."""
-    from spawnpit.engine.human import NUMBER_STYLE, _small_cell, side_symbols, unit_marks
+    there. Every such number was white on red: a play-test could not tell Zombies from Heroes. And in a
+    building the building's shade covered the colour (Becky vanished under "103")."""
+    from rich.color import Color
+    from rich.console import Console
+
+    from spawnpit.engine.human import NUMBER_STYLE, _building_styles, _small_cell, side_symbols, unit_marks
     from tests.engine.lnoe_table import put
 
     game = bare_game(pack)
-    put(game, "zombie", "town_center.a1")
-    put(game, "jenny", "town_center.b2")
-    put(game, "zombie", "town_center.c3")
-    put(game, "billy", "town_center.c3")
-    cells = {c: game.board.resolve(f"town_center.{c}") for c in ("a1", "b2", "c3", "a3")}
+    inside = next(s for s in game.board.spaces if game.board.info[s].building)
+    cells = {"a1": game.board.resolve("town_center.a1"), "b2": game.board.resolve("town_center.b2"),
+             "c3": game.board.resolve("town_center.c3"), "a3": game.board.resolve("town_center.a3"), "in": inside}
+    put(game, "zombie", cells["a1"])
+    put(game, "jenny", cells["b2"])
+    put(game, "zombie", cells["c3"])
+    put(game, "billy", cells["c3"])
+    put(game, "becky", inside)
     numbers = {sid: 120 + i for i, sid in enumerate(cells.values())}
-    marks = unit_marks(game, compact=True)
+    marks, shades, console = unit_marks(game, compact=True), _building_styles(game), Console()
 
-    def style(cell: str) -> str:
-        drawn = _small_cell(game, cells[cell], None, marks, numbers, {}, {})
+    def background(cell: str) -> str:
+        drawn = _small_cell(game, cells[cell], None, marks, numbers, shades, {})
         assert drawn.plain.startswith(str(numbers[cells[cell]]))  # the number, whole
-        return str(next(span.style for span in drawn.spans if span.start == 0))
+        return drawn.get_style_at_offset(console, 0).bgcolor.name
 
     symbols = side_symbols(game)
     heroes, zombies = symbols["heroes"][1].split()[-1], symbols["zombies"][1].split()[-1]
     assert heroes != zombies
-    assert style("a1").endswith(f"on {zombies}") and style("c3").endswith(f"on {zombies}")  # Zombies there
-    assert style("b2").endswith(f"on {heroes}")  # Heroes alone
-    assert style("a3") == NUMBER_STYLE  # nobody there: the plain number
+    assert background("a1") == zombies and background("c3") == zombies  # Zombies there, with a Hero or not
+    assert background("b2") == heroes and background("in") == heroes  # Heroes alone; in a building too
+    assert background("a3") == Color.parse(NUMBER_STYLE.split(" on ")[1]).name  # nobody there: the plain number
+
+
+def test_a_number_beside_which_the_units_do_not_fit_is_drawn_in_their_side_s_colour(pack):
+    """"5S": the Sheriff's space, numbered 5, with two Zombies in it: the number and the first letter of
+    his label, the Zombies cut off. Where who is there does not fit beside the number, the number alone
+    is drawn, in their side's colour; a short label still fits beside it ("8Z2")."""
+    from rich.console import Console
+
+    from spawnpit.engine.human import _small_cell, unit_marks
+    from tests.engine.lnoe_table import put
+
+    game = bare_game(pack)
+    crowd, lone = game.board.resolve("town_center.a1"), game.board.resolve("town_center.c3")
+    put(game, "sheriff_anderson", crowd)
+    for _ in range(2):
+        put(game, "zombie", crowd)
+        put(game, "zombie", lone)
+    marks, console = unit_marks(game, compact=True), Console()
+    drawn = _small_cell(game, crowd, None, marks, {crowd: 5, lone: 8}, {}, {})
+    assert drawn.plain == "5  " and drawn.get_style_at_offset(console, 0).bgcolor.name == "red"
+    assert _small_cell(game, lone, None, marks, {crowd: 5, lone: 8}, {}, {}).plain == "8Z2"
 
 
 # ---- the status line: how far a Move goes with a movement bonus ---------------------------------------------
@@ -398,3 +426,117 @@ def test_a_meat_cleaver_kill_says_why(pack):
     lines = log_view(game, game.entries).plain.splitlines()
     said = next(i for i, line in enumerate(lines) if "Meat Cleaver: the 6 slays Zombie 1" in line)
     assert "Zombie 1 killed" in lines[said + 1]
+
+
+def test_units_keep_their_colours_over_a_door_and_a_spawn_point_keeps_its_shade(pack):
+    """On a cell with a door below it, the door's yellow underline turned the Sheriff's label and the
+    Zombies' count yellow; and a Spawning Pit with Zombies on it looked like any other space (a play-test
+    of Burn 'em Out could not find the pits it had to blow up)."""
+    from rich.console import Console
+
+    from spawnpit.engine.human import SPAWN_STYLE, _small_cell, side_symbols, unit_marks
+    from tests.engine.lnoe_table import put
+
+    game = bare_game(pack)
+    board, console = game.board, Console()
+    door, below = next((a, b) for a in board.spaces for b in board.neighbours(a, through=("door",))
+                       if board.info[a].grid == board.info[b].grid and board.info[a].cell[0] == board.info[b].cell[0])
+    put(game, "sheriff_anderson", door)
+    put(game, "zombie", door)
+    pit = board.spawn_points[0]
+    put(game, "zombie", pit)
+    marks = unit_marks(game, compact=True)
+    drawn = _small_cell(game, door, below, marks, {}, {}, {})
+    hero, zombie = side_symbols(game)["heroes"][1].split()[-1], side_symbols(game)["zombies"][1].split()[-1]
+    styles = [drawn.get_style_at_offset(console, k) for k in range(3)]
+    assert drawn.plain.startswith("Sh")
+    assert [s.color.name for s in styles] == [hero, hero, zombie] and all(s.underline for s in styles)
+    shaded = _small_cell(game, pit, None, marks, {}, {}, {})
+    assert shaded.plain.startswith("Z")
+    assert shaded.get_style_at_offset(console, 0).bgcolor == console.get_style(SPAWN_STYLE).bgcolor
+
+
+def test_zombies_the_smell_of_brains_pulls_into_another_fight_are_fought_again_there(pack):
+    """The Smell of Brains pulls Zombies within 2 spaces into the fight's space, to be fought this turn even if
+    they have fought already. With the fights picked across spaces, the loop's turns were one a Zombie on
+    the board, and the re-fights were silently dropped once they outnumbered the Zombies not yet fought
+    (found by review: 3 fights where 5 are due)."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import Script, to_hand
+
+    game = bare_game(pack)
+    put(game, "sheriff_anderson", "town_center.b1")
+    put(game, "jenny", "town_center.a1")
+    z1 = put(game, "zombie", "town_center.b1")
+    z2, z3 = put(game, "zombie", "town_center.a1"), put(game, "zombie", "town_center.a1")
+    to_hand(game, "the_smell_of_brains", "zombies")
+    order = [z2, z3, z1]
+
+    def heroes(options):  # Jenny's two fights first, then the Sheriff's
+        for z in list(order):
+            if z in options:
+                order.remove(z)
+                return options.index(z)
+        return 0
+
+    def fights() -> list:
+        return [e for e in game.entries if e["type"] == "roll" and e.get("rule") == "Fight" and e.get("dice") == "2D6"]
+
+    def zombies(options):  # The Smell of Brains in the third fight, the Sheriff's with Zombie 1
+        cards = [o for o in options if isinstance(o, Ref) and o.kind == "card"]
+        if cards and len(fights()) >= 3:
+            return options.index(cards[0])
+        return options.index(None) if None in options else 0
+
+    game.policies["heroes"], game.policies["zombies"] = Script(*[heroes] * 20), Script(*[zombies] * 20)
+    game.chance.roll = lambda count, sides: [6, 5][:count] if count == 2 else [1]  # every Zombie fended off
+    game.emit("zombie_turn.fight")
+    b1 = game.board.resolve("town_center.b1")
+    assert all(game.state["units"][z.id]["space"] == b1 for z in (z1, z2, z3))  # pulled in with the Sheriff
+    assert len(fights()) == 5  # Jenny's two, the Sheriff's, and Zombies 2 and 3 again, with the Sheriff
+
+
+def test_a_zombie_held_back_twice_carries_one_mark_and_none_after_the_zombie_turn(pack):
+    """Markers are counts: a Zombie Old Betsy held twice carried held_back 2, and nothing but Extra Zombie
+    Move ever took it off (review). It is one mark, gone at the end of the Zombie Turn."""
+    from spawnpit.engine.state import Ref
+    from tests.engine.lnoe_table import dice, put
+    from tests.engine.test_lnoe_faq import to_hand
+
+    from spawnpit.engine import AIPolicy
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    b2 = game.board.resolve("town_center.b2")
+    put(game, "becky", next(s for s in game.board.spaces if game.board.between(s, b2) == 6))
+    z = put(game, "zombie", b2)
+    to_hand(game, "old_betsy", "heroes")
+    game.mark(Ref("space", b2), "old_betsy", 1, game._plain_ctx())
+    shamble = Ref("card", to_hand(game, "shamble", "zombies"))
+    for _ in range(2):
+        left = dice(game, [1])  # Old Betsy's roll: held
+        game.emit("zombie_walk", {"walker": z, "moves": 2, "card": shamble})
+        assert not left
+    assert game.state["units"][z.id]["markers"].get("held_back") == 1
+    game.emit("zombie_turn.end")
+    assert not game.state["units"][z.id]["markers"].get("held_back")
+
+
+def test_catfight_may_be_played_after_the_spawn_roll_too(pack):
+    """Catfight, a start-of-the-Zombie-Turn card with its own moment (two female Heroes in a space), was
+    offered only before the spawn roll, though the start of the turn lasts until the first Zombie moves."""
+    from tests.engine.lnoe_table import put
+    from tests.engine.test_lnoe_faq import answer, to_hand, where
+
+    game = bare_game(pack)
+    jenny, sally = put(game, "jenny", "town_center.b2"), put(game, "sally", "town_center.b2")
+    card = to_hand(game, "catfight", "zombies")
+    answer(game, "zombies", None, "catfight")  # not before the roll; after it
+    for event in ("zombie_turn.spawn_roll.start", "zombie_turn.spawn_roll", "zombie_turn.spawn_roll.end"):
+        game.emit(event)
+    assert where(game, card) != "side:zombies"
+    rolled = next(e["n"] for e in game.entries if e["type"] == "roll" and e["rule"] == "Zombie Spawning")
+    played = next(e["n"] for e in game.entries if e["type"] == "play" and e.get("card") == "catfight")
+    assert rolled < played
+    assert all(game.state["units"][h.id]["markers"].get("hindered") for h in (jenny, sally))
