@@ -44,6 +44,7 @@ QUIET_KEYS = ("n", "round", "at", "type", "rule", "source")
 LOG_STYLES = {"result": "bold green", "kill": "red", "roll": "cyan", "wound": "yellow", "play": "magenta"}
 NUMBER_STYLE = "bold black on yellow"
 CROWDED_NUMBER_STYLE = "bold white on red"  # a numbered compact cell whose number leaves no room for its units
+MIXED_NUMBER_STYLE = "bold black on white"  # the same, where units of several sides are
 HELP = """Type the number of an option and press Enter. Other commands:
   ?N  explain option N: a card's text, an action's rule, a unit's items and
       keywords, a space's building, doors out and who is there
@@ -274,7 +275,11 @@ class HumanPolicy:
     def _again(self, game, label: str, options: list) -> None:
         """The question once more, in a line, after something else was shown."""
         question = _clip(ask_text(game, label, self._rule, options), self.console.width - 30)
-        if options and options[-1] is None:  # as the list said it (its last number passes, and so does 0)
+        if options and options[-1] is None and all(isinstance(o, Ref) and o.kind == "space" for o in options[:-1]):
+            # as the board's footer said it: the spaces, and 0 to pass
+            real = "1" if len(options) == 2 else f"1-{len(options) - 1}"
+            self.console.print(Text(f"Choose {real} or 0 to pass, for: {question}", style="grey50"))
+        elif options and options[-1] is None:  # as the list said it (its last number passes, and so does 0)
             self.console.print(Text(f"Choose 1-{len(options)} (0 passes) for: {question}", style="grey50"))
         else:
             self.console.print(Text(f"Choose 1-{len(options)} for: {question}", style="grey50"))
@@ -2514,8 +2519,9 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
     # a spawn point keeps its shade under the Zombies on it (a play-test could not find the pits it had to
     # blow up once Zombies stood on them)
     cell.stylize(shades.get(building, "") if building else SPAWN_STYLE if sid in board.spawn_points else "")
-    if crowded is not None:  # its colour says who is there: over the building's shade (it was lost in one)
-        cell.stylize(crowded, 0, len(cell.plain.rstrip()))
+    if sid in numbers:  # the number over the building's shade (black on a dark shade was near invisible;
+        # a crowded number's colour, who is there, was lost)
+        cell.stylize(crowded or NUMBER_STYLE, 0, len(f"{numbers[sid]:>2}" if crowded is None else str(numbers[sid])))
     kind = (board.edge(sid, below) or "wall") if below is not None else None
     if kind in UNDERLINES:
         if sid in marks:  # under the units' colours (a door's yellow turned a Hero and the Zombies yellow)
@@ -2529,16 +2535,17 @@ SPAWN_STYLE = "on grey42"  # a spawn point's cell (no building's shade is this g
 
 
 def _crowded_style(game, sid: str) -> str:
-    """A number as wide as its cell, hiding who is there: drawn on the colour of their side, of the side
-    that comes last in the game's order when several are (LNOE: red for Zombies, with or without Heroes;
-    cyan for Heroes alone). Every crowded number was red: a play-test could not tell a space of Zombies
+    """A number beside which who is there does not fit: drawn on the colour of their side, on white when
+    several sides are there (LNOE: red for Zombies, cyan for Heroes). Every crowded number was red: a play-test could not tell a space of Zombies
     from one of Heroes when choosing where to move."""
     present = {r["side"] for r in game.state["units"].values() if r.get("space") == sid}
     symbols = side_symbols(game)
     sides = [side for side in symbols if side in present]
     if not sides:
         return CROWDED_NUMBER_STYLE
-    colour = symbols[sides[-1]][1].split()[-1]
+    if len(sides) > 1:  # several sides: white (red read as Zombies alone, and hid Jenny with one)
+        return MIXED_NUMBER_STYLE
+    colour = symbols[sides[0]][1].split()[-1]
     return f"bold {'black' if colour in ('cyan', 'green', 'yellow') else 'white'} on {colour}"
 
 

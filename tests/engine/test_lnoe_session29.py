@@ -245,18 +245,20 @@ def test_a_three_digit_choice_number_is_drawn_in_the_colour_of_the_side_it_hides
     symbols = side_symbols(game)
     heroes, zombies = symbols["heroes"][1].split()[-1], symbols["zombies"][1].split()[-1]
     assert heroes != zombies
-    assert background("a1") == zombies and background("c3") == zombies  # Zombies there, with a Hero or not
+    assert background("a1") == zombies  # Zombies alone
     assert background("b2") == heroes and background("in") == heroes  # Heroes alone; in a building too
+    assert background("c3") == "white"  # both sides (red read as Zombies alone, hiding Jenny)
     assert background("a3") == Color.parse(NUMBER_STYLE.split(" on ")[1]).name  # nobody there: the plain number
 
 
 def test_a_number_beside_which_the_units_do_not_fit_is_drawn_in_their_side_s_colour(pack):
     """"5S": the Sheriff's space, numbered 5, with two Zombies in it: the number and the first letter of
     his label, the Zombies cut off. Where who is there does not fit beside the number, the number alone
-    is drawn, in their side's colour; a short label still fits beside it ("8Z2")."""
+    is drawn, in their side's colour (white for several sides); a short label still fits beside it
+    ("8Z2"), and a number keeps its own colours over a building's shade."""
     from rich.console import Console
 
-    from spawnpit.engine.human import _small_cell, unit_marks
+    from spawnpit.engine.human import _building_styles, _small_cell, unit_marks
     from tests.engine.lnoe_table import put
 
     game = bare_game(pack)
@@ -267,8 +269,13 @@ def test_a_number_beside_which_the_units_do_not_fit_is_drawn_in_their_side_s_col
         put(game, "zombie", lone)
     marks, console = unit_marks(game, compact=True), Console()
     drawn = _small_cell(game, crowd, None, marks, {crowd: 5, lone: 8}, {}, {})
-    assert drawn.plain == "5  " and drawn.get_style_at_offset(console, 0).bgcolor.name == "red"
+    assert drawn.plain == "5  " and drawn.get_style_at_offset(console, 0).bgcolor.name == "white"  # both sides
     assert _small_cell(game, lone, None, marks, {crowd: 5, lone: 8}, {}, {}).plain == "8Z2"
+    inside = next(s for s in game.board.spaces if game.board.info[s].building)
+    put(game, "zombie", inside)
+    marks = unit_marks(game, compact=True)
+    shaded = _small_cell(game, inside, None, marks, {inside: 3}, _building_styles(game), {})
+    assert shaded.plain == " 3Z" and shaded.get_style_at_offset(console, 1).bgcolor.name == "yellow"
 
 
 # ---- the status line: how far a Move goes with a movement bonus ---------------------------------------------
