@@ -1966,9 +1966,9 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     rest = [s for s in board.spaces if board.info[s].grid is None] if part is None else []
     off_grid = [zone_view(game, rest, marks, numbers)] if rest else []
     marked = markers_line(game, buildings_only=markers == "buildings") if markers else None
-    drawn = map_compact(game, marks, numbers) if compact and whole else None
+    drawn = map_compact(game, marks, numbers, here) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
-        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster, edges), *([marked] if marked else [])]
+        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster, edges, marks), *([marked] if marked else [])]
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -1983,7 +1983,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
     return (([Columns(panels)] if panels else []) + off_grid,
-            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster, edges), *([marked] if marked else [])])
+            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster, edges, marks), *([marked] if marked else [])])
 
 
 def board_grids(game) -> list[str]:
@@ -1998,7 +1998,7 @@ def town_layout(game):
     return game.board.town() if game.board else None
 
 
-def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
+def map_compact(game, marks: dict, numbers: dict, here: str | None = None) -> Panel | None:
     """The whole board as one map, one line a row of cells as in grid_compact (walls and doors between
     the cells of a row, underlined below), each part turned as it lies on the table, a part that fills
     a hole of the others (the Town Center) drawn over the whole hole, a big cell a space (_stretched),
@@ -2012,7 +2012,7 @@ def map_compact(game, marks: dict, numbers: dict) -> Panel | None:
     filled = {}  # hole → its lines, each as wide as the hole
     cover = {}  # a cell of the map inside a hole → the space whose big cell covers it
     for hole in layout.holes:
-        stretched = _stretched(game, hole, marks, numbers, shades, short)
+        stretched = _stretched(game, hole, marks, numbers, shades, short, here)
         if stretched is not None:
             filled[hole] = stretched
             for sid, (left, top, right, bottom) in hole_cells(game, hole).items():
@@ -2155,7 +2155,8 @@ def hole_cells(game, hole) -> dict[str, tuple[int, int, int, int]]:
     return {} if shared is None else _rectangles(hole, *shared)
 
 
-def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict) -> list[Text] | None:
+def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict,
+               here: str | None = None) -> list[Text] | None:
     """The lines of a part drawn over the whole of its hole, each of its spaces one big cell: a space of
     the Town Center is bigger than the cells around it and touches every one along its side of the hole,
     so it is drawn that big (a play-test read the small grid in the middle of an empty square as far from
@@ -2176,7 +2177,7 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
     # the title on the free line of the big cell nearest the middle that has one wide enough (the Town
     # Center's middle space is the narrowest: its corners are drawn 3 cells across, the middle 2)
     titled = min(room, key=lambda cr: (abs(2 * cr[0] + 1 - cols) + abs(2 * cr[1] + 1 - rows), cr[1], cr[0]), default=None)
-    lines = []
+    lines, wide_marks = [], {}
     for r, high in enumerate(heights):
         for k in range(high):  # line 0: the cell's name; line 1: what is in it
             line = Text()
@@ -2188,8 +2189,14 @@ def _stretched(game, hole, marks: dict, numbers: dict, shades: dict, short: dict
                     piece = Text(" " * chars)
                 elif k == 0:
                     piece = Text(sid.rsplit(".", 1)[-1][:chars], style="grey50")
-                elif k == 1:
-                    piece = _small_cell(game, sid, None, marks, numbers, shades, short)
+                elif k == 1:  # who is there, with the big cell's room (two Heroes and four Zombies: "Bi Sa Z4")
+                    if chars not in wide_marks:
+                        wide_marks[chars] = unit_marks(game, False, chars)
+                        if here in wide_marks[chars]:  # the unit a question is about, reversed as on any cell
+                            wide_marks[chars][here].stylize("reverse")
+                    mark = wide_marks[chars].get(sid)
+                    need = (len(mark) if mark else 0) + (len(f"{numbers[sid]:>2}") if sid in numbers else 0)
+                    piece = _small_cell(game, sid, None, wide_marks[chars], numbers, shades, short, max(SMALL, min(chars, need)))
                 elif (c, r) == titled and k == 2:
                     piece = Text(title, style="bold")
                 else:
@@ -2317,17 +2324,39 @@ def unit_label(game, uid) -> str | None:
     return labels.get(record["proto"])
 
 
-def unit_marks(game, compact: bool = False) -> dict[str, Text]:
+class _Marks(dict):
+    """unit_marks' answer: space → its units' text. `said`: space → the shorthand its crowded cell uses
+    ("named": a unit and the others' count, "counts": each side's count), its text and what it means;
+    `drawn`: the spaces whose units a small cell drew (the key explains each shorthand the map shows by
+    one cell that uses it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: dict[str, tuple[str, str, str]] = {}
+        self.drawn: set[str] = set()
+
+    def shorthands(self) -> list[tuple[str, str]]:
+        """(text, meaning) of the first drawn cell using each shorthand, in the order the board lists them."""
+        found: dict[str, tuple[str, str]] = {}
+        for space, (kind, text, meaning) in self.said.items():
+            if space in self.drawn:
+                found.setdefault(kind, (text, meaning))
+        return list(found.values())
+
+
+def unit_marks(game, compact: bool = False, width: int | None = None) -> dict[str, Text]:
     """space → its units: each one of a kind by its own label, the many alike by their side's letter with a
     count ("Sh Jo Z3"; compact: "ShZ3"). Where that does not fit the cell, a side with several units there
-    shows its letter and their number instead ("H3")."""
+    shows its letter and their number instead ("H3"); where even that does not fit, a named unit and the
+    others' count ("Be3"), or each side's count alone in its colour ("2·4": 2 Heroes, 4 Zombies; "H2Z4"
+    was cropped to "H2Z"). `width`: the characters a cell has (a big cell of the Town Center has more)."""
     symbols = side_symbols(game)
     spaces: dict[str, list] = {}
     for uid, record in game.state["units"].items():
         if record["space"] is not None:
             spaces.setdefault(record["space"], []).append((record["side"], unit_label(game, uid)))
-    width = SMALL if compact else CELL
-    marks = {}
+    width = width or (SMALL if compact else CELL)
+    marks = _Marks()
     for space, units in spaces.items():
         per_side: dict[str, list] = {}
         for side, label in units:
@@ -2352,9 +2381,17 @@ def unit_marks(game, compact: bool = False) -> dict[str, Text]:
             if len("".join(t for t, _ in tokens)) > width and len(tokens) > 1 and not tokens[0][0][-1].isdigit():
                 # still too long after a named unit: the others' count alone, in their side's colour ("Be3")
                 tokens = [tokens[0]] + [(t[1:] if len(t) > 1 and t[1:].isdigit() else t, st) for t, st in tokens[1:]]
+                marks.said[space] = ("named", "".join(t for t, _ in tokens), f"{tokens[0][0]} and {len(units) - 1} others")
+            elif len("".join(t for t, _ in tokens)) > width and len(tokens) > 1:
+                # still too long with every side counted ("H2Z4" in three characters): the counts alone,
+                # each in its side's colour, with a dot between them where it fits ("2·4")
+                tokens = [(str(len(labels)), symbols.get(side, ("?", "bold"))[1]) for side, labels in per_side.items()]
+                joiner = "·" if len("·".join(t for t, _ in tokens)) <= width else ""
+                marks.said[space] = ("counts", joiner.join(t for t, _ in tokens), ", ".join(
+                    f"{len(labels)} {_called(game, 'side', side)}" for side, labels in per_side.items()))
         text = Text()
         for i, (token, style) in enumerate(tokens):
-            text.append(joiner if i else "").append(token, style=style)
+            text.append(joiner if i else "", style="grey50").append(token, style=style)
         marks[space] = text
     return marks
 
@@ -2490,9 +2527,9 @@ def grid_placed(game, gid: str, marks: dict, numbers: dict, close: bool = True) 
     return out
 
 
-def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
+def _small_cell(game, sid, below, marks, numbers, shades, short, width: int = SMALL) -> Text:
     if sid is None:
-        return Text(" " * SMALL)
+        return Text(" " * width)
     board, cell = game.board, Text()
     building = board.info[sid].building
     crowded = None  # the style of a number beside which who is there does not fit
@@ -2501,13 +2538,15 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
         # of a cell "Z2" drawn "8Z"; where they do not fit whole, the number alone, in the colour of their
         # side: "5S" showed the Sheriff and hid the two Zombies with him)
         number = f"{numbers[sid]:>2}"
-        if sid in marks and len(number) + len(marks[sid]) > SMALL:
+        if sid in marks and len(number) + len(marks[sid]) > width:
             number = number.lstrip()
-            if len(number) + len(marks[sid]) > SMALL:
+            if len(number) + len(marks[sid]) > width:
                 crowded = _crowded_style(game, sid)
         cell.append(number, style=crowded or NUMBER_STYLE)
     if sid in marks and crowded is None:
         cell.append_text(marks[sid].copy())
+        if isinstance(marks, _Marks):
+            marks.drawn.add(sid)
     elif sid not in numbers:
         marker = _space_marker(game, sid)
         if marker is not None:  # what a card or rule put here (a Locked Door, a new Spawning Pit): its letters
@@ -2515,7 +2554,7 @@ def _small_cell(game, sid, below, marks, numbers, shades, short) -> Text:
         else:
             cell.append(short.get(building, "") if building else "sp" if sid in board.spawn_points else "",
                         style="italic grey62")
-    cell.truncate(SMALL, overflow="crop", pad=True)
+    cell.truncate(width, overflow="crop", pad=True)
     # a spawn point keeps its shade under the Zombies on it (a play-test could not find the pits it had to
     # blow up once Zombies stood on them)
     cell.stylize(shades.get(building, "") if building else SPAWN_STYLE if sid in board.spawn_points else "")
@@ -2692,11 +2731,12 @@ def markers_line(game, buildings_only: bool = False) -> Text | None:
 
 
 def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, width: int | None = None,
-           numbered: bool = True, roster: bool = True, edges: bool = True) -> Text:
+           numbered: bool = True, roster: bool = True, edges: bool = True, marks: dict | None = None) -> Text:
     """Which letter is which side (and where its units are, but for the `viewer`'s, which their own
     panel lists), the building shades, the edge marks (sides with no unit at all in this game left out).
-    What a compact cell may show is explained only when some cell shows it (a crowded space; option
-    numbers on the board, `numbered`): at 80x24 the map and its key just fit."""
+    What a compact cell may show is explained only when some cell shows it (a crowded cell's shorthand,
+    from the `marks` the map was drawn with; option numbers on the board, `numbered`): at 80x24 the map
+    and its key just fit."""
     out, symbols = Text(), side_symbols(game)
     present = {r["side"] for r in game.state["units"].values()}
     sides = [(side, letter, style) for side, (letter, style) in symbols.items() if side in present] if roster else []
@@ -2715,11 +2755,10 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             items.append(Text.assemble(("sp", "italic grey62 " + SPAWN_STYLE), " spawn point"))
             shown = dict.fromkeys(m for sid in game.board.spaces for m in [_space_marker(game, sid)] if m)
             items += [Text.assemble((_marker_letters(game, m), MARKER_STYLE), f" {_marker_title(game, m)}") for m in shown]
-            spaces = [r["space"] for r in game.state["units"].values() if r.get("space")]
-            if len(spaces) != len(set(spaces)):  # a crowded space: a label, then a count
-                named = next((label for uid, r in game.state["units"].items() if r.get("space")
-                              for label in [unit_label(game, uid)] if label), "Ab")  # a unit on the board
-                items.append(Text.assemble((f"{named}3", "bold"), f" {named}+3 others"))
+            # a crowded cell's shorthand, explained by one cell that uses it ("Ja2 Ja and 2 others",
+            # "2·4 2 Heroes, 4 Zombies")
+            for shown, meaning in (marks.shorthands() if isinstance(marks, _Marks) else []):
+                items.append(Text.assemble((shown, "bold"), f" {meaning}"))
             if numbered:
                 items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
         line = 0
