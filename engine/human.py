@@ -997,6 +997,18 @@ def log_page(game, entries: list, page: int, lines: int, width: int, viewer: str
     return out
 
 
+def story(game, entries: list, width: int | None = None) -> list[str]:
+    """`play --story`, `replay --story`: the whole game as the log reads on screen, every line and every
+    move, each moment under its heading, nothing hidden (the game is over); long lines wrapped at
+    `width` (None: one line each)."""
+    out = []
+    for text, _, keep in _log_rows(game, entries, 0):
+        if keep is None and out:  # a blank line before each moment's heading
+            out.append("")
+        out += _wrapped(text, width) if width else [text]
+    return out
+
+
 def _wrapped(text: str, width: int) -> list[str]:
     """A log line as the lines it takes at `width`, its indent kept and its continuation indented more."""
     indent = len(text) - len(text.lstrip())
@@ -1328,7 +1340,8 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
                 and _holder_side(game, e["to"]) != viewer and e.get("from") != "discard"):
             whose = fields["to"] + ("'" if fields["to"].endswith("s") else "'s")  # (another side's hand is secret:
             return f"a card goes into the {whose} hand"  # a play-test read every Event the Heroes drew)
-        if e.get("type") == "draw" and e.get("cards") and viewer is not None and _holder_side(game, e.get("to")) == viewer:
+        if e.get("type") == "draw" and e.get("cards") and (viewer is None or _holder_side(game, e.get("to")) == viewer):
+            # (the drawing side's own screen, or no side's: a story of the game told after it, every card named)
             return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
             meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)

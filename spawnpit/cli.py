@@ -243,6 +243,8 @@ def explain(code):
 INPUT = click.option("-i", "--input", "inputs", multiple=True, type=click.Path(exists=True),
                      help="content to use: .pit files or folders, or a pack.json from `spawnpit build` "
                           "(default: the built-in content)")
+STORY = click.option("--story", "show_story", is_flag=True,
+                     help="print the whole game as sentences, round by round: every roll, move, card and fight")
 PAPER = click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 OUT = click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
                    help="file to write; its extension (.html, .pdf, .md) picks the format")
@@ -441,17 +443,19 @@ def _side_options(fn):
 @_side_options
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="write the game log (JSON Lines) here")
+@STORY
 @INPUT
-def play(scenario, sides, heroes, zombies, seed, log_path, inputs):
+def play(scenario, sides, heroes, zombies, seed, log_path, show_story, inputs):
     """Play one whole game of SCENARIO and print what happened."""
     pack = _load_pack(inputs).data
     if log_path:
         _writable(log_path)  # before the game: a person's whole game must not be lost to a bad path
     game, policies = _game(pack, scenario, seed, _policies(sides, heroes, zombies))
-    _play_logged(game, policies, log_path, inputs=inputs)
+    _play_logged(game, policies, log_path, inputs=inputs, show_story=show_story)
 
 
-def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs=(), keep=None) -> None:
+def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs=(), keep=None,
+                 show_story: bool = False) -> None:
     """Play the game to its end and print what happened; the log (when asked for) written at the end,
     or as far as the game went when a rule error, the player, Ctrl-C, SIGHUP or SIGTERM stops it.
     `verify`, called when the game ended, may refuse it (ResumeError) before anything is written;
@@ -508,6 +512,8 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
     for policy in policies.values():
         if hasattr(policy, "finish"):
             policy.finish(game)
+    if show_story:
+        _print_story(game, game.entries)
     _summary(game, result, brief=any(hasattr(p, "finish") for p in policies.values()))
     if log_path:
         click.echo(_fitted(f"  log written to {log_path} (spawnpit replay {shlex.quote(str(log_path))} plays it again)"))
@@ -610,6 +616,18 @@ def _writable(out: str) -> None:
         raise click.UsageError(f"cannot write {out}: {err.strerror or err}") from err
     if not existed:
         target.unlink(missing_ok=True)
+
+
+def _print_story(game, entries: list) -> None:
+    """`--story`: the game's log as sentences, wrapped at the terminal's width (one line each when the
+    output is not a terminal, so it can be searched line by line)."""
+    import shutil
+
+    from spawnpit.engine.human import story
+
+    width = max(20, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else None
+    click.echo("\n".join(story(game, entries, width)))
+    click.echo("")
 
 
 def _summary(game, result: dict, brief: bool = False) -> None:
@@ -757,8 +775,9 @@ def resume(log_file, log_path, inputs):
 
 @main.command()
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@STORY
 @INPUT
-def replay(log_file, inputs):
+def replay(log_file, show_story, inputs):
     """Play a logged game again from its seed and recorded choices, and confirm it is reproduced."""
     from spawnpit.engine import GameError, new_game
     from spawnpit.engine import log as gamelog
@@ -795,6 +814,8 @@ def replay(log_file, inputs):
     if len(entries) != len(game.entries) and not (interrupted and len(game.entries) > len(entries)):
         click.echo(f"not reproduced: {len(entries)} logged entries, {len(game.entries)} replayed", err=True)
         sys.exit(EXIT_CONTENT)
+    if show_story:
+        _print_story(game, entries)
     if unfinished:
         click.echo(f"reproduced: {len(entries)} entries of an unfinished game ({unfinished})")
     else:

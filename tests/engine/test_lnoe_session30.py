@@ -89,3 +89,57 @@ def test_a_town_center_space_shows_its_units_with_the_room_of_its_big_cell(pack)
     assert "Ja Z3" in screen  # eleven
     assert "H2Z" not in screen and "2·4" not in screen  # nothing cropped, no shorthand (and none explained)
     assert "others" not in screen
+
+
+# ---- the game told as a story: play --story, replay --story ----------------------------------------------
+
+def test_play_story_tells_the_whole_game_and_replay_tells_it_the_same(tmp_path):
+    """An AI game's summary said who won and listed counters (ai_hunt 1, fire_ok 1…): a balance tester
+    could not see how the game went. `--story` prints every line of the log as sentences, each moment
+    under its heading, cards drawn named (no side's hand is secret once the game is over); `replay
+    --story` tells a logged game the same way."""
+    from click.testing import CliRunner
+
+    from spawnpit.cli import main
+
+    log = tmp_path / "game.jsonl"
+    played = CliRunner().invoke(main, ["play", "die-zombies-die", "--seed", "31", "--story", "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    lines = played.output.splitlines()
+    lines = lines[lines.index("round 0 · setup"):]  # (after what went to stderr: "wrote game.jsonl")
+    assert "round 1 · Zombie Turn › Draw New Zombie Cards" in lines
+    assert any(line.startswith("  4 drawn from Zombie Deck to Zombies: ") for line in lines)  # named
+    assert any(line.startswith("  GAME OVER: ") for line in lines)
+    summary = next(i for i, line in enumerate(lines) if line.startswith("Die Zombies, Die!: "))
+    assert summary > 100 and lines[summary - 1] == ""  # the story first, then the summary
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--story"])
+    assert replayed.exit_code == 0, replayed.output
+    told = replayed.output.splitlines()
+    told = told[told.index("round 0 · setup"):]
+    assert told[:summary] == lines[:summary] and told[-1].startswith("reproduced: ")
+    plain = CliRunner().invoke(main, ["play", "die-zombies-die", "--seed", "31"])
+    assert "round 0 · setup" not in plain.output  # without --story: the summary alone
+
+
+# ---- the ai's Exchange Items --------------------------------------------------------------------------------
+
+def test_the_ai_takes_exchange_items_only_when_it_hands_something_over(pack):
+    """The ai took the Exchange Items action whenever another Hero shared the space, then handed nothing
+    over (its rule takes a Weapon from a Hero carrying two, for a Hero with none): "Jenny: Exchange Items"
+    and nothing after it, 25 times in one game. Each exchange the ai takes now moves an Item."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import run
+    from spawnpit.engine.policies import AIPolicy
+
+    taken = 0
+    for seed in range(40):
+        game = new_game(pack, "lnoe:die_zombies_die", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        run(game)
+        entries = game.entries
+        for i, e in enumerate(entries):
+            if e.get("type") == "action" and e.get("action") == "exchange_items":
+                taken += 1
+                after = entries[i + 1:]
+                upto = next((j for j, x in enumerate(after) if x.get("type") == "action"), len(after))
+                assert any(x.get("type") == "give" for x in after[:upto]), (seed, i)
+    assert taken >= 3  # (the ai does still exchange)
