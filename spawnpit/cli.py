@@ -647,8 +647,13 @@ def _summary(game, result: dict, brief: bool = False) -> None:
         return
     click.echo(f"  {len(game.entries)} log entries ({game.state['events']} engine events): "
                + ", ".join(f"{n} {t}" for t, n in sorted(counts.items())))
-    if game.state["counters"]:
-        click.echo("  counters: " + ", ".join(f"{k} {v}" for k, v in sorted(game.state["counters"].items())))
+    # where the game ended as the status line of a person's screen says it: the tracks and the scenario's
+    # counts, then each goal with its progress (the engine's own counters, ai_hunt 1, fire_ok 1…, told
+    # a reader nothing)
+    from spawnpit.engine.human import status
+
+    for line in status(game).plain.splitlines():
+        click.echo(_fitted("  " + line.replace(" │ ", " · ")))
 
 
 @main.command()
