@@ -43,7 +43,7 @@ def place(ctx, what, args):
     if isinstance(thing, Ref) and thing.kind == "marker":
         ctx.game.mark(at, thing.id, count, ctx)
     elif isinstance(thing, Ref) and thing.kind == "unit":
-        ctx.game.move_unit(thing, at, ctx)
+        ctx.game.move_unit(thing, at, ctx, placed=True)
     elif isinstance(thing, Ref) and thing.kind == "unit_proto":
         ctx.game.enter(thing.id, at, ctx)
     else:

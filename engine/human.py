@@ -128,6 +128,12 @@ class HumanPolicy:
                                style="grey50")
             return options.index(None)
         numbers = space_numbers(game, options)
+        # a choice of units on the board: each one's number on its space too (a play-test took "Zombie 18
+        # in Gym/High School h4", a target, for another Zombie: the map showed neither)
+        # (when every unit asked about has its own number on the board, the board may stand for their list,
+        # as for spaces: a screen of 80x24 has no room for both)
+        spaces = bool(numbers) or legible_unit_numbers(game, shown)
+        numbers = numbers or unit_numbers(game, shown)
         drawn = _board_state(game)
         with_board = drawn != self._drawn or bool(numbers)
         self._drawn = drawn
@@ -137,7 +143,7 @@ class HumanPolicy:
         here = rule.get("asked_at") if isinstance(rule, dict) else None  # (the unit asked about, reversed)
         if self._fits():
             ask = {"label": label, "options": shown, "rule": rule, "alike": alike}
-            for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new, here):
+            for part in fitted(self.console, game, side, news, ask, numbers, with_board, compact, new, here, spaces):
                 self.console.print(part)
         else:
             self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
@@ -511,11 +517,12 @@ _SHOWN_BY = {"board": ("m", "board"), "key": ("m", "legend"), "markers": ("m", "
 
 
 def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | None = None, board: bool = True,
-           compact: bool = False, new: set | None = None, here: str | None = None) -> list:
+           compact: bool = False, new: set | None = None, here: str | None = None, spaces: bool = True) -> list:
     """The screen and the question (prompt's arguments in `ask`) as renderables that fit the console's
     height with a line left for the answer, the parts kept in _KEEP's order, and a note naming what was
     left out. The question itself is always there, whole, and its options (so a question taller than
-    the terminal still scrolls)."""
+    the terminal still scrolls). `spaces`: the `numbers` are those of a choice of spaces (the board may
+    stand for their list), not the spaces of a choice of units (listed all the same)."""
     width = console.width
     options = console.options.update_width(width)
 
@@ -532,12 +539,12 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
         noted = 0 if bare else 1
         for _ in range(3):  # planned with room for a note of `noted` lines; again if the note came out taller
             shown, note, on_board = _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width,
-                                              console.height - 1 - noted, bare)
+                                              console.height - 1 - noted, bare, spaces)
             if note is None or tall(note) <= noted:
                 break
             noted = tall(note)
         fits = sum(map(tall, shown)) <= console.height - 1
-        if fits and (on_board or not numbers or bare):  # a choice of spaces: bare, if that shows their board
+        if fits and (on_board or not numbers or bare):  # a choice of spaces or units: bare, if that shows their board
             return shown
         plans.append((fits, shown))
     return next((shown for fits, shown in plans if fits), plans[0][1])  # (none fits: the question alone
@@ -545,7 +552,7 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
 
 
 def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room,
-              bare: bool = False) -> tuple[list, Text | None, bool]:
+              bare: bool = False, spaces: bool = True) -> tuple[list, Text | None, bool]:
     """fitted's choice of parts within `room` lines (the note of what is left out not counted): the
     renderables to show, the note among them (None when nothing was left out), and whether the board
     (with the numbers of a choice of spaces) is among them. Not `bare`, the status line is always kept,
@@ -554,10 +561,12 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
     kept = {"status"} if "status" in parts and not bare else set()  # (a screen where nothing changed has none)
     room -= sum(tall(parts[k]) for k in kept)
     # the board drawn with the spaces' numbers on it, when it fits: the options need not be listed then
+    # (a choice of units: their numbers on the board as well as listed)
     numbered = bool(numbers) and drawn and (
-        tall(parts["board"]) + tall(prompt(game, side, width=width, brief=True, listed=False, **ask)) <= room)
-    variants = {"brief": prompt(game, side, width=width, brief=True, listed=not numbered, **ask),
-                "rule": prompt(game, side, width=width, listed=not numbered, **ask),
+        tall(parts["board"]) + tall(prompt(game, side, width=width, brief=True, listed=not spaces, **ask)) <= room)
+    listed = not (numbered and spaces)
+    variants = {"brief": prompt(game, side, width=width, brief=True, listed=listed, **ask),
+                "rule": prompt(game, side, width=width, listed=listed, **ask),
                 "list": prompt(game, side, width=width, **ask)}
     ask_with, log_lines, latest = "brief", 0, None
     left = room - tall(variants["brief"])
@@ -573,7 +582,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
     for want in _KEEP:
         if want in ("rule", "list"):
             grown = tall(variants[want]) - tall(variants[ask_with])
-            if grown <= left and (want == "rule" or numbered):
+            if grown <= left and (want == "rule" or not listed):
                 left, ask_with = left - grown, want
         elif want in ("log", "more log"):
             if "log" in parts:
@@ -614,7 +623,7 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
         note = Text("(left out to fit: " + ", ".join(f"{c} {' and '.join(w)}" for c, w in missing.items()) + ")",
                     style="grey50")
         out.append(note)
-    listed = ask_with == "list" or not numbered
+    listed = ask_with == "list" or listed
     final = prompt(game, side, width=width, brief=ask_with == "brief", listed=listed,
                    on_board="board" in kept and drawn, **ask)  # (spaces listed: "on the board too" only when shown)
     return [*out, final], note, "board" in kept and drawn
@@ -780,6 +789,11 @@ def goals_view(game, line: int | None = None) -> Group:
         about.append(": " + str(scenario["props"]["text"]))
     parts = [about, objectives_view(game) or Text("this scenario states no objectives")]
     rules = [b for b in scenario.get("blocks", []) if b.get("kind") == "rule" and b.get("props", {}).get("text")]
+    # then the special rules it puts in effect (a play-test could not tell why new Zombies came every turn:
+    # Zombies Auto Spawn was named nowhere on the screen)
+    in_effect = [r.get("rule") for r in scenario.get("rules") or () if isinstance(r, dict)]
+    rules += [o for rid in in_effect for o in [game.model.objects.get(("special_rule", rid))]
+              if o and o.get("props", {}).get("text")]
     for rule in rules:
         title = str(rule.get("title") or rule["id"])
         text = str(rule["props"]["text"])
@@ -833,12 +847,16 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
     cards = game.state["cards"]
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     units = sorted(game.state["units"].items(), key=lambda item: item[1]["side"] != side)  # (stable: own first)
+    headed = None
     for uid, record in units:
         if _many(game, record["proto"]) and (unit_label(game, uid) is None or record["space"] is None):
             continue  # the commonest units of a side are too many to list; a lesser kind's only while on the board
         if record["space"] is None and not record.get("last_space"):
             continue
         style = side_symbols(game).get(record["side"], ("", "bold"))[1]
+        if record["side"] != side and headed != record["side"]:  # another side's units under its name: a
+            headed = record["side"]  # play-test took the Zombie Hero its Sheriff became for one of its Heroes
+            table.add_row(Text(""), Text(f"{_called(game, 'side', headed)}:", style=style), Text(""), Text(""), Text(""))
         label = Text(unit_label(game, uid) or "", style=style)
         name = Text(_unit(game, uid), style=style)
         if record["space"] is None:
@@ -997,12 +1015,15 @@ def log_page(game, entries: list, page: int, lines: int, width: int, viewer: str
     return out
 
 
+EVERYONE = "*"  # a log's viewer who sees every side's cards: the story of a game told once it is over
+
+
 def story(game, entries: list, width: int | None = None) -> list[str]:
     """`play --story`, `replay --story`: the whole game as the log reads on screen, every line and every
     move, each moment under its heading, nothing hidden (the game is over); long lines wrapped at
     `width` (None: one line each)."""
     out = []
-    for text, _, keep in _log_rows(game, entries, 0):
+    for text, _, keep in _log_rows(game, entries, 0, EVERYONE):
         if keep is None and out:  # a blank line before each moment's heading
             out.append("")
         out += _wrapped(text, width) if width else [text]
@@ -1215,10 +1236,11 @@ def _walk_run(entries: list, i: int) -> int:
     """How many moves in a row, from entry i, of one unit by one rule at one moment, each from where the
     last ended: a walk."""
     first = entries[i]
-    if first.get("type") != "move" or first.get("from") is None:
+    if first.get("type") != "move" or first.get("from") is None or first.get("placed"):
         return 0
     n = i + 1
-    while (n < len(entries) and entries[n].get("type") == "move" and entries[n].get("unit") == first.get("unit")
+    while (n < len(entries) and entries[n].get("type") == "move" and not entries[n].get("placed")
+           and entries[n].get("unit") == first.get("unit")
            and entries[n].get("rule") == first.get("rule") and entries[n].get("at") == first.get("at")
            and entries[n].get("from") == entries[n - 1].get("to")):
         n += 1
@@ -1246,10 +1268,11 @@ def _move_run(game, entries: list, i: int) -> int:
     """How many moves in a row, from entry i, of units of one side by one rule at one moment."""
     first = entries[i]
     record = game.state["units"].get(str(first.get("unit")))
-    if first.get("type") != "move" or record is None:
+    if first.get("type") != "move" or record is None or first.get("placed"):
         return 0
     n = i
-    while (n < len(entries) and entries[n].get("type") == "move" and entries[n].get("rule") == first.get("rule")
+    while (n < len(entries) and entries[n].get("type") == "move" and not entries[n].get("placed")
+           and entries[n].get("rule") == first.get("rule")
            and entries[n].get("at") == first.get("at")
            and game.state["units"].get(str(entries[n].get("unit")), {}).get("side") == record["side"]):
         n += 1
@@ -1317,6 +1340,8 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
             if len(e.get("values") or ()) == 1:  # one die: its total says nothing more
                 return "rolled {dice}: {values}{why}".format_map(fields)
         if e.get("type") == "move":
+            if e.get("placed"):  # put there, not moved (a Hero set up in their building "moved" there)
+                return f"{fields['unit']} is placed in {space_name(game, e.get('to'))}"
             if e.get("from") == e.get("to"):  # put where it stood (a Hero placed in the Start: space it was given)
                 return f"{fields['unit']} stays in {space_name(game, e.get('to'))}"
             if e.get("back"):
@@ -1336,12 +1361,13 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
             return f"{_unit(game, risen) if risen else fields['kind']} comes into play at {fields['space']}"
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
-        if (e.get("type") == "give" and viewer is not None and str(e.get("to", "")).startswith("side:")
+        if (e.get("type") == "give" and viewer not in (None, EVERYONE) and str(e.get("to", "")).startswith("side:")
                 and _holder_side(game, e["to"]) != viewer and e.get("from") != "discard"):
             whose = fields["to"] + ("'" if fields["to"].endswith("s") else "'s")  # (another side's hand is secret:
             return f"a card goes into the {whose} hand"  # a play-test read every Event the Heroes drew)
-        if e.get("type") == "draw" and e.get("cards") and (viewer is None or _holder_side(game, e.get("to")) == viewer):
-            # (the drawing side's own screen, or no side's: a story of the game told after it, every card named)
+        if e.get("type") == "draw" and e.get("cards") and viewer is not None and (
+                viewer == EVERYONE or _holder_side(game, e.get("to")) == viewer):
+            # (the drawing side's own screen, or the story of the game told after it: every card named)
             return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
             meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)
@@ -1762,8 +1788,9 @@ def _space_facts(game, sid: str) -> str:
     # (the Manor House's outer doors; the play-test could not find them)
     # (a door between two rooms of one building too: Locked Door offered Hospital g1, whose only door leads
     # to another Hospital space, and `?N` said nothing of it)
+    # ("a door to Church/Police Station c7" read as a door into the Church: a space out of doors says so)
     openings = sorted({f"a {kind} to {space_name(game, n)}" + (" (inside)" if building and board.info[n].building == building
-                                                                else "")
+                                                                else " (outside)" if not board.info[n].building else "")
                        for n in board.neighbours(sid, through=EVERYTHING) if (kind := board.edge(sid, n)) in ("door", "window")})
     if openings:
         lines.append("; ".join(openings))
@@ -1782,6 +1809,28 @@ def _space_facts(game, sid: str) -> str:
 def space_numbers(game, options: list) -> dict[str, int]:
     """space → its option number, when the options are spaces."""
     return {o.id: i for i, o in enumerate(options, 1) if isinstance(o, Ref) and o.kind == "space"}
+
+
+def unit_numbers(game, options: list) -> dict[str, int]:
+    """space → its option number, when the options are units on the board: the space of each unit that
+    is the only option there (two options in one space: neither number fits its cell)."""
+    units = game.state["units"]
+    at: dict[str, list[int]] = {}
+    for i, o in enumerate(options, 1):
+        if isinstance(o, Ref) and o.kind == "unit" and o.id in units and units[o.id].get("space"):
+            at.setdefault(units[o.id]["space"], []).append(i)
+    return {space: found[0] for space, found in at.items() if len(found) == 1}
+
+
+def legible_unit_numbers(game, options: list) -> bool:
+    """Whether the board may stand for the list of a choice of units: each real option numbered on its
+    space, and drawn there beside the units whole even in a small cell ("1Z", "2Sh"; not a number alone
+    in its side's colour, which hides who is there)."""
+    numbers = unit_numbers(game, options)
+    if not numbers or len(numbers) != sum(1 for o in options if o is not None):
+        return False
+    marks = unit_marks(game, True)
+    return all(len(str(n)) + len(marks[space]) <= SMALL for space, n in numbers.items() if space in marks)
 
 
 def ask_text(game, label: str, rule: dict | None = None, options: list | None = None) -> str:
@@ -1890,7 +1939,14 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     if said:
         head.append(f"  ({_relevant(said, label, 2 * width - 8)})\n", style="grey62")
     spaces = [o for o in options if o is not None]
-    if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
+    if not listed and all(isinstance(o, Ref) and o.kind in ("space", "unit") for o in spaces):
+        # (units: each on a space of its own, its number there)
+        if len(spaces) < len(options):  # (kept within 80 columns)
+            return head.append(f"Choose 1-{len(spaces)} on the board or 0 to pass (a: AI's choice, "
+                               "? help, q quits)", style="grey50")
+        return head.append(f"Choose 1-{len(options)} on the board (?N names it, a: AI's choice, ? help, q quits)",
+                           style="grey50")
+    if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:
             if len(spaces) < len(options):  # (kept within 80 columns)
                 return head.append(f"Choose 1-{len(spaces)} on the board or 0 to pass (a: AI's choice, "

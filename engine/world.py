@@ -348,13 +348,16 @@ class World:
                                            self._unit_index.changes, _UNIT_KEYS)
         return Ref("unit", uid)
 
-    def move_unit(self, unit: Ref, to: Ref, ctx, back: bool = False) -> None:
-        """`back`: a step the unit was refused, undone (the log says it was turned back)."""
+    def move_unit(self, unit: Ref, to: Ref, ctx, back: bool = False, placed: bool = False) -> None:
+        """`back`: a step the unit was refused, undone (the log says it was turned back); `placed`: put
+        there (`place`), not moved (the log says so: a Hero set up in their building "moved" there)."""
         record = self.state["units"][unit.id]
         origin, record["space"] = record["space"], to.id
         entry = {"type": "move", "unit": unit.id, "from": origin, "to": to.id}
         if back:
             entry["back"] = True
+        if placed:
+            entry["placed"] = True
         self.log(entry, ctx.rule)
         self.emit(*unit_event(record["kind"], "moved", unit, Ref("space", origin) if origin else None, to))
 

@@ -444,8 +444,10 @@ def test_a_spaces_explanation_names_its_doors_out_of_the_building(pack):
         every = [n for n in game.board.neighbours(s, through=EVERYTHING) if game.board.edge(s, n) == "door"]
         said = _space_facts(game, s).splitlines()
         if every:
-            assert said[1] == "; ".join(sorted(f"a door to {space_name(game, n)}" + ("" if n in doors[s] else " (inside)")
-                                               for n in every)), said
+            # (session 30: a door out of doors says "(outside)")
+            assert said[1] == "; ".join(sorted(f"a door to {space_name(game, n)}" + (
+                " (inside)" if n not in doors[s] else " (outside)" if not game.board.building_of(n) else "")
+                for n in every)), said
         else:
             assert not any("door" in line for line in said), said
 

@@ -97,7 +97,8 @@ def test_c_lists_where_the_zombies_are(pack):
     policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=24, color_system=None))
     shown = _shown(policy, game, "c", side="zombies")
     assert "Zombie ×3: Town Center a1 (2), Town Center c3" in shown, shown
-    assert shown.index("Zombie ×3: Town Center a1 (2), Town Center c3") == 1  # under the unit table (Becky)
+    # under the unit table (the other side's name, session 30, then Becky)
+    assert shown.index("Zombie ×3: Town Center a1 (2), Town Center c3") == 2 and shown[0].strip() == "Heroes:"
     from spawnpit.engine.human import side_view
     panel = Console(file=StringIO(), width=80, color_system=None)
     panel.print(side_view(game, "zombies"))

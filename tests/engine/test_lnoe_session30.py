@@ -148,3 +148,154 @@ def test_the_ai_takes_exchange_items_only_when_it_hands_something_over(pack):
                 upto = next((j for j, x in enumerate(after) if x.get("type") == "action"), len(after))
                 assert any(x.get("type") == "give" for x in after[:upto]), (seed, i)
     assert taken >= 3  # (the ai does still exchange)
+
+
+# ---- a Hero set up in their building is placed, not moved -------------------------------------------------
+
+def test_a_hero_set_up_in_their_building_is_placed_there_not_moved(pack):
+    """Session 29 left alone: setting up, a Hero the engine put in the first space of their Start: building
+    and the Hero player then placed in another read "Johnny moves Gym a6 → b6", as if he had walked. A
+    `place` is logged as a move marked `placed` and told "Johnny is placed in Gym b6"; walks are still
+    walks."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import run
+    from spawnpit.engine.human import describe_entry, story
+    from spawnpit.engine.policies import AIPolicy
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=31, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    run(game)
+    placed = [e for e in game.entries if e.get("type") == "move" and e.get("placed")]
+    assert placed and all(e["round"] == 0 and e["rule"] == "Starting Heroes" for e in placed)
+    johnny = next(e for e in placed if game.state["units"][e["unit"]]["proto"] == "johnny")
+    assert describe_entry(game, johnny) == "Johnny is placed in Gym b6"
+    told = story(game, game.entries)
+    setup = told[:told.index("")]
+    assert "  Johnny is placed in Gym b6" in setup and not any(" moves " in line for line in setup)
+    assert any(" moves " in line and " → " in line for line in told)  # later, moves are told as moves
+
+
+# ---- a Random Building said in table terms ----------------------------------------------------------------
+
+def test_a_random_building_is_said_by_name_and_its_bookkeeping_mark_is_not_shown(pack):
+    """Session 29 left alone: a Random Building roll showed on screen only as its marker, "Police Station
+    marked Random Building", then "Police Station no longer Random Building". The rule now logs "Random
+    Building: the Police Station" and the marker is bookkeeping (hidden)."""
+    from spawnpit.engine.human import story
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import notes
+
+    game = bare_game(pack, heroes=("police_station",), needs=("police_station",))
+    dice(game, [1])  # Hero's Choice: the Heroes pick the building
+    game.emit("random_building", {})
+    (said,) = [n for n in notes(game) if n.startswith("Random Building: ")]
+    assert "Police Station" in said
+    told = "\n".join(story(game, game.entries))
+    assert said in told and "marked Random Building" not in told and "no longer Random Building" not in told
+
+
+# ---- the Defend the Manor House play-test -----------------------------------------------------------------
+
+def test_the_other_sides_units_are_listed_under_its_name(pack):
+    """A play-test took the Zombie Hero its Sheriff became for one of its own Heroes: `c` listed it
+    straight after them. The other side's units now come under its name."""
+    from spawnpit.engine.human import side_view
+
+    game = _emptied(pack)
+    put(game, "billy", "town_center.b2")
+    put(game, "zombie_hero", "town_center.a1")
+    out = Console(file=StringIO(), width=80, color_system=None)
+    out.print(side_view(game, "heroes"))
+    lines = [line.rstrip() for line in out.file.getvalue().splitlines()]
+    billy = next(i for i, line in enumerate(lines) if "Billy" in line)
+    heading = next(i for i, line in enumerate(lines) if line.strip() == "Zombies:")
+    risen = next(i for i, line in enumerate(lines) if line.startswith("ZH "))
+    assert billy < heading < risen
+    assert not any(line.strip() == "Heroes:" for line in lines)  # (the viewer's own side needs no heading)
+
+
+def test_the_goals_screen_names_the_special_rules_the_scenario_puts_in_effect(pack):
+    """`o` showed Defend the Manor House's own two rules but not Zombies Auto Spawn, Hero Starting Cards
+    (1) and Manor House: a play-test could not tell why new Zombies came every turn."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import goals_view
+
+    game = new_game(pack, "lnoe:defend_the_manor_house", seed=1)
+    out = Console(file=StringIO(), width=80, color_system=None)
+    out.print(goals_view(game, line=79))
+    lines = out.file.getvalue().splitlines()
+    for title in ("No Searching in the Manor House", "Hero Starting Cards (1)", "Zombies Auto Spawn", "Manor House"):
+        assert any(line.startswith(title + ": ") for line in lines), title
+
+
+def test_a_spawn_roll_the_pool_cannot_meet_says_why_fewer_come(pack):
+    """A play-test saw "rolled 1D6: 5 for Zombie Spawning" and four Zombies placed, with no reason: the
+    pool of 14 was nearly all on the board."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import emit_step, notes
+
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if not game.board.info[s].building]
+    for i in range(10):
+        put(game, "zombie", spaces[i])
+    game.state["tracks"]["zombie_spawn_count"] = 1
+    dice(game, [5])
+    emit_step(game, "zombie_turn.place_spawns", {})
+    assert "Only 4 of the 5 rolled can come: every other Zombie of the pool is on the board" in notes(game)
+    assert sum(1 for r in game.state["units"].values() if r["proto"] == "zombie" and r["space"]) == 14
+
+
+def test_a_new_heroes_centre_option_names_the_manor_house_too(pack):
+    """"Enter at the centre of town" was offered on the Manor House board, where it means anywhere in the
+    house."""
+    import re
+
+    text = open("scenarios/lnoe/system.pit", encoding="utf-8").read()
+    block = text[text.index('rule "New Heroes"'):]
+    (option,) = re.findall(r'option "(Enter in the centre[^"]*)"', block)[:1]
+    assert "Town Center" in option and "anywhere in the Manor House" in option
+
+
+# ---- a choice of units numbered on the map -----------------------------------------------------------------
+
+def _asked(game, options, answer="1"):
+    from spawnpit.engine.human import HumanPolicy
+
+    out = Console(file=StringIO(), width=80, height=24, color_system=None)
+    human = HumanPolicy(console=out, input=iter([answer]).__next__, compact=None)
+    human.fit = True
+    picked = human.choose(game, "heroes", "choose unit to shoot", options)
+    return picked, out.file.getvalue()
+
+
+def test_the_zombies_a_hero_may_shoot_are_numbered_on_the_map(pack):
+    """A play-test took "Zombie 18 in Gym/High School h4", a target, for another Zombie: the question
+    named the cells, and the map (unchanged since the last question) showed neither names nor numbers.
+    A choice of units now numbers each one's space on the map; at 80x24, where map and list do not both
+    fit, the map stands for the list when every number sits beside its units whole ("1Z", "2Z2")."""
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+    put(game, "sheriff_anderson", spaces[10])
+    one = put(game, "zombie", spaces[11])
+    two = put(game, "zombie", spaces[12])
+    put(game, "zombie", spaces[12])
+    three = put(game, "zombie", "town_center.b2")
+    picked, screen = _asked(game, [one, two, three, None], "2")
+    assert picked == 1
+    assert "1Z│" in screen.replace(" ", "") and "2Z2" in screen and "3Z" in screen
+    assert "Choose 1-3 on the board or 0 to pass" in screen
+    assert screen.count("\n") <= 24
+
+
+def test_a_unit_choice_whose_numbers_would_hide_who_is_there_is_listed(pack):
+    """Where a number would stand alone for the units of a crowded cell (a Hero and two Zombies), the map
+    cannot say which unit is which: the options are listed as before."""
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+    put(game, "sheriff_anderson", spaces[10])
+    one = put(game, "zombie", spaces[10])
+    put(game, "becky", spaces[11])
+    two = put(game, "zombie", spaces[11])
+    put(game, "zombie", spaces[11])
+    picked, screen = _asked(game, [one, two, None])
+    assert picked == 0
+    assert "1. Zombie" in screen and "2. Zombie" in screen
