@@ -123,7 +123,7 @@ class Decks:
         for key in _PLAY_KEYS:
             record.pop(key, None)
         record["where"] = _holder(to)
-        entry = {"type": "give", "card": record["proto"], "to": _holder(to)}
+        entry = {"type": "give", "card": record["proto"], "copy": card.id, "to": _holder(to)}
         if seen:
             entry["from"] = "discard"
         self.log(entry, ctx.rule)

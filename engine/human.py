@@ -108,12 +108,15 @@ class HumanPolicy:
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
         groups = alike_options(game, options)  # three Zombies alike in one space: one option, not three
-        shown = [options[group[0]] for group in groups]
+        # a group stands as its last option: the one picked goes (a Zombie removed), the group keeps its first
+        # and so its place in the list (a play-test's "Zombie ×6 in Gas Station g1" went from 1 to 5 to 6
+        # between three questions alike, as its first Zombie was taken each time)
+        shown = [options[group[-1]] for group in groups]
         if len(shown) == 1:  # nothing to decide: said in a line, not asked (what happened waits for the next screen)
             self.console.print(Text.assemble((_called(game, "side", side), "bold"),
                                              f" — {ask_text(game, label, rule, options)}: ",
                                              (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
-            return 0
+            return groups[0][-1]
         # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
         general = {k: v for k, v in rule.items() if k not in ("asked_for", "asked_at")} if isinstance(rule, dict) else rule
         # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
@@ -159,7 +162,7 @@ class HumanPolicy:
             said = "pass" if options[index] is None else option_label(game, options[index])
             self.console.print(Text(f"the AI chooses: {said}", style="grey50"))
             return index
-        return groups[picked][0]
+        return groups[picked][-1]
 
     def finish(self, game) -> None:
         """The last screen, for the CLI to show once the game is over (the result is in its log): on a
@@ -452,6 +455,13 @@ def _board_state(game):
     marks = tuple((s, tuple(sorted((k, v) for k, v in r.get("markers", {}).items() if v)))
                   for s, r in game.state["spaces"].items())
     return hash((units, marks))
+
+
+def face_up(game, cid: str) -> bool:
+    """Whether a card held in a hand lies face up on the table, every side seeing it: it carries the
+    marker, or the keyword, `face_up` (LNOE: a Townsfolk the Heroes found)."""
+    record = game.state["cards"].get(str(cid)) or {}
+    return bool((record.get("markers") or {}).get("face_up")) or "face_up" in (record.get("keywords") or ())
 
 
 def _holder_side(game, where) -> str | None:
@@ -894,10 +904,12 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
         if in_play:  # "Faith (on Sally)": the play-test could not tell whom a card was on
             foot.append("  ·  " if foot else "").append(heading, style="bold").append(", ".join(in_play))
     for other in game.model.sides:
-        held = sum(1 for r in cards.values() if r["where"] == f"side:{other}")
-        if other != side and held:
+        held = [c for c, r in cards.items() if r["where"] == f"side:{other}"]
+        if other != side and held:  # how many, and those face up on the table by name (Townsfolk found)
+            shown = [_called(game, "card", cards[c]["proto"]) for c in held if face_up(game, c)]
             foot.append("  ·  " if foot else "").append(
-                f"{_called(game, 'side', other)} hold {held} card{'s' if held != 1 else ''}")
+                f"{_called(game, 'side', other)} hold {len(held)} card{'s' if len(held) != 1 else ''}"
+                + (f", face up: {', '.join(shown)}" if shown else ""))
     if foot:
         lines.append(foot)
     return Group(*lines) if lines else None
@@ -1362,9 +1374,11 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
         if e.get("type") == "search":
             fields["found"] = _name(game, "card", e.get("found"))
         if (e.get("type") == "give" and viewer not in (None, EVERYONE) and str(e.get("to", "")).startswith("side:")
-                and _holder_side(game, e["to"]) != viewer and e.get("from") != "discard"):
+                and _holder_side(game, e["to"]) != viewer and e.get("from") != "discard" and not face_up(game, e.get("copy"))):
             whose = fields["to"] + ("'" if fields["to"].endswith("s") else "'s")  # (another side's hand is secret:
             return f"a card goes into the {whose} hand"  # a play-test read every Event the Heroes drew)
+        if e.get("type") == "give" and str(e.get("to", "")).startswith("side:") and face_up(game, e.get("copy")):
+            return f"{fields['card']} goes face up in front of the {fields['to']}"  # (a Townsfolk found)
         if e.get("type") == "draw" and e.get("cards") and viewer is not None and (
                 viewer == EVERYONE or _holder_side(game, e.get("to")) == viewer):
             # (the drawing side's own screen, or the story of the game told after it: every card named)

@@ -604,7 +604,7 @@ def test_a_building_reads_by_its_title_and_its_board(lnoe):
 
 def test_units_a_player_cannot_tell_apart_are_one_option(lnoe):
     """Three Zombies alike in one space are one option ("Zombie ×3 in …, any one"), whose answer is the
-    first of them; a wounded one, one in another space, and a Hero stay options of their own; when all
+    last of them (session 30: the group keeps its first, and its place in the next question); a wounded one, one in another space, and a Hero stay options of their own; when all
     the options are alike there is nothing to ask."""
     from spawnpit.engine.flow import setup
     from spawnpit.engine.human import alike_options
@@ -622,13 +622,13 @@ def test_units_a_player_cannot_tell_apart_are_one_option(lnoe):
     options = [here[0], there, here[1], hero, hurt, here[2], None]
     assert alike_options(game, options) == [[0, 2, 5], [1], [3], [4], [6]]
     human = HumanPolicy(console=console(), input=answers(["1"]))
-    assert human.choose(game, "heroes", "choose zombie", options) == 0
+    assert human.choose(game, "heroes", "choose zombie", options) == 5
     text = human.console.file.getvalue()
     assert re.search(r"1\. Zombie ×3 in [^\n]+, any one\n", text) and "5. pass" in text and "6." not in text
     human = HumanPolicy(console=console(), input=answers(["3"]))
     assert human.choose(game, "heroes", "choose zombie", options) == 3  # the Hero: its own index
     human = HumanPolicy(console=console(), input=answers([]))
-    assert human.choose(game, "heroes", "choose zombie", [here[1], here[2]]) == 0
+    assert human.choose(game, "heroes", "choose zombie", [here[1], here[2]]) == 1
     assert re.search(r"Zombie ×2 in [^\n]+, any one \(the only choice\)", human.console.file.getvalue())
 
 

@@ -227,6 +227,8 @@ def test_the_zombie_ai_keeps_cards_that_would_do_nothing_and_a_wasted_card_says_
             game.state["counters"]["zombie_cards_passed"] = 0
             game.emit("zombie_turn.spawn_roll.start")
             assert game.state["cards"][mine]["where"] == "side:zombies", (card, seed)
+        if card == "falling_darkness":  # (session 30: with no Hero card in play it is not offered at all)
+            continue
         game = bare_game(pack, zombies=[card])  # a person plays it anyway: told it did nothing
         put(game, "billy", "town_center.b2")
         to_hand(game, card, "zombies")

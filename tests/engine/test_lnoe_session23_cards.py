@@ -174,16 +174,18 @@ def test_old_betsy_set_loose_leaves_the_hand_and_is_not_offered_again(pack):
 def test_falling_darkness_does_not_snuff_out_old_betsy(pack):
     """Her card lies in play only while she is on the board; it is no Remains in Play card (Complete
     Rulebook §9.3.2: used up when she is deployed; App. III: only a Zombie getting away removes her)."""
-    game = bare_game(pack, zombies=["falling_darkness"])
+    game = bare_game(pack)
     put(game, "becky", "town_center.b2")
     betsy = in_play(game, "old_betsy", Ref("space", "town_center.a1"))
     game.mark(Ref("space", "town_center.a1"), "old_betsy", 1, game._plain_ctx())
     darkness = to_hand(game, "falling_darkness", "zombies")
     game.state["counters"]["zombie_cards_passed"] = 0
     game.emit("zombie_turn.spawn_roll.start")
-    assert where(game, darkness) == "discard" and where(game, betsy) == "play"
+    # (session 30: with nothing it could snuff out it is not offered at all; a play-test played it on
+    # nothing, Old Betsy being in play, and lost it)
+    assert where(game, darkness) == "side:zombies" and where(game, betsy) == "play"
     assert space_marked(game, "old_betsy") == ["town_center.a1"]
-    assert "No Hero card remains in play: Falling Darkness has nothing to snuff out" in notes(game)
+    assert not any(any(isinstance(o, Ref) and o.id == darkness for o in options) for _, options in game.policies["zombies"].asked)
 
 
 def test_the_ai_keeps_falling_darkness_while_old_betsy_is_the_only_hero_card_in_play(pack):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 from rich.console import Console
 
 from spawnpit.engine.human import board_view, unit_marks
+from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import put
 from tests.engine.test_lnoe_faq import bare_game
 
@@ -187,6 +189,7 @@ def test_a_random_building_is_said_by_name_and_its_bookkeeping_mark_is_not_shown
     game = bare_game(pack, heroes=("police_station",), needs=("police_station",))
     dice(game, [1])  # Hero's Choice: the Heroes pick the building
     game.emit("random_building", {})
+    assert "Hero's Choice: the Heroes pick the building" in notes(game)  # (a 1 said nothing of it)
     (said,) = [n for n in notes(game) if n.startswith("Random Building: ")]
     assert "Police Station" in said
     told = "\n".join(story(game, game.entries))
@@ -299,3 +302,124 @@ def test_a_unit_choice_whose_numbers_would_hide_who_is_there_is_listed(pack):
     picked, screen = _asked(game, [one, two, None])
     assert picked == 0
     assert "1. Zombie" in screen and "2. Zombie" in screen
+
+
+# ---- the Save the Townsfolk play-test ----------------------------------------------------------------------
+
+def test_a_townsfolk_the_heroes_find_lies_face_up_for_the_zombie_player_to_see(pack):
+    """A found Townsfolk is placed face up on the table (LNOE rulebook, Save the Townsfolk). It went into
+    the Heroes' hand: the Zombie player's log read "a card goes into the Heroes' hand" and the panel
+    "Heroes hold 3 cards"; the play-test learned which Townsfolk they held from the log file. Such a card
+    is marked face_up, named to every side, and listed under the other side's cards."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import run
+    from spawnpit.engine.human import describe_entry, face_up, side_view
+    from spawnpit.engine.policies import AIPolicy
+
+    for seed in range(20):
+        game = new_game(pack, "lnoe:save_the_townsfolk", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        run(game)
+        held = [c for c, r in game.state["cards"].items() if r["where"] == "side:heroes"
+                and "townsfolk" in r["keywords"] and face_up(game, c)]
+        if held:
+            break
+    assert held, "no game ended with a Townsfolk held"
+    name = game.model.objects[("card", game.state["cards"][held[0]]["proto"])]["title"]
+    give = next(e for e in game.entries if e.get("type") == "give" and e.get("copy") == held[0])
+    assert describe_entry(game, give, "zombies") == f"{name} goes face up in front of the Heroes"
+    out = Console(file=StringIO(), width=200, color_system=None)
+    out.print(side_view(game, "zombies"))
+    assert re.search(r"Heroes hold \d+ cards?, face up: .*" + re.escape(name), out.file.getvalue())
+    other = next((c for c, r in game.state["cards"].items() if r["where"] == "side:heroes" and not face_up(game, c)), None)
+    if other is not None:  # an Event in the same hand stays secret
+        assert _called_name(game, other) not in out.file.getvalue().split("face up:")[-1]
+
+
+def _called_name(game, cid):
+    return game.model.objects[("card", game.state["cards"][cid]["proto"])]["title"]
+
+
+def test_hysteria_tests_get_back_you_devils_played_in_its_heros_fight(pack):
+    """Hysteria tests "any Hero event card played on the Hero" (Complete Rulebook App. III). Get Back You
+    Devils!, played in the fight the Hysterical Hero has just won, goes on the Zombie, so Hysteria never
+    rolled for it (two play-tests, three Hysteria copies that did nothing all game). A Hero Event played
+    in that Hero's won fight is now tested: on 1-3 it fails and the Zombie is only fended off."""
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_cards import in_play, notes, to_hand, where
+
+    for hysteria_roll, killed in (([2], False), ([5], True)):
+        game = scripted_game(pack, heroes=[0, 0])
+        sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+        in_play(game, "hysteria", sheriff)  # on the Sheriff: its target
+        game.state["units"][sheriff.id]["markers"]["hysterical"] = 1
+        card = to_hand(game, "get_back_you_devils", "heroes")
+        left = dice(game, [5, 3], [4], hysteria_roll)
+        game.emit("fight", {"fighter": sheriff, "foe": zombie})
+        assert not left
+        assert where(game, card) == "discard"
+        assert (game.state["units"][zombie.id]["space"] is None) == killed
+        assert ("Hysteria: the Hero Event fails" in notes(game)) == (not killed)
+
+
+def test_a_group_of_zombies_alike_keeps_its_number_as_they_are_taken_one_by_one(pack):
+    """Hungry Dead asked "choose a Zombie to remove" three times: "Zombie ×6 in Gas Station g1, any one"
+    was option 1, then 5, then 6, as the Zombie taken was the group's first, which set its place. The
+    Zombie taken is now the group's last, and the number stays."""
+    from spawnpit.engine.human import HumanPolicy
+
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+    crowd = [put(game, "zombie", spaces[0]) for _ in range(3)]
+    others = [put(game, "zombie", spaces[i]) for i in (1, 2, 3)]
+    numbers, taken = [], []
+    for _ in range(3):
+        options = sorted([u for u in crowd + others if game.state["units"][u.id]["space"]], key=lambda u: int(u.id[1:]))
+        human = HumanPolicy(console=Console(file=StringIO(), width=120, color_system=None), input=iter(["1"]).__next__)
+        human.fit = False
+        index = human.choose(game, "zombies", "choose zombie to remove", options)
+        text = human.console.file.getvalue()
+        numbers.append(next(line.split(".")[0].strip() for line in text.splitlines() if " ×" in line or "Zombie 1 " in line))
+        game.state["units"][options[index].id]["space"] = None
+        taken.append(options[index])
+    assert numbers == ["1", "1", "1"]
+    assert taken == crowd[::-1]  # the group's last each time
+
+
+def test_the_ai_hands_a_weapon_over_only_to_a_hero_who_may_use_it_and_has_room(pack):
+    """Over the Weapon limit, the ai handed the Pump Shotgun to Father Joseph, who never fires a Gun, or
+    discarded at random. It now hands an Item over to a Hero in the space who has room for it and may use
+    it, and otherwise discards it; Exchange Items takes no Gun for a Holy Man."""
+    from spawnpit.engine.policies import AIPolicy
+    from tests.engine.test_lnoe_faq import give, where
+
+    for other, kept in (("father_joseph", False), ("becky", True)):
+        for seed in range(1, 6):
+            game = bare_game(pack, seed=seed)
+            game.policies["heroes"] = AIPolicy()
+            sheriff, them = put(game, "sheriff_anderson", "town_center.b2"), put(game, other, "town_center.b2")
+            shotgun = give(game, "pump_shotgun", sheriff).id
+            give(game, "revolver", sheriff)
+            give(game, "rifle", sheriff)
+            game.emit("drop_item", {"carrier": sheriff, "card": Ref("card", shotgun)})
+            assert where(game, shotgun) == (them.id if kept else "discard"), (other, seed)
+
+
+def test_a_zombie_heros_move_says_how_far_it_may_go_before_its_first_step(pack):
+    """A play-test moving a Zombie Hero was asked for a space step after step, with no count, and thought
+    it had one space only (Shamble's question says "step 1 of up to 6"). Its D3 is now said at once."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import emit_step, notes
+
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+    from spawnpit.engine.policies import AIPolicy
+
+    game.policies["zombies"] = AIPolicy()
+    risen = put(game, "zombie_hero", spaces[0])
+    put(game, "billy", spaces[30])
+    dice(game, [2])
+    emit_step(game, "zombie_turn.move_zombies", {})
+    said = [n for n in notes(game) if "may move up to" in n]
+    assert len(said) == 1 and said[0].endswith("may move up to 2 (a Zombie Hero: D3 spaces, Zombie Hunger holding at each)")
+    assert game.state["units"][risen.id]["space"] != spaces[0]  # (and it moved)
