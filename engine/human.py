@@ -302,7 +302,7 @@ class HumanPolicy:
             n = int(explain.group(1))
             if not 1 <= n <= len(options):
                 return Text(f"there is no option {n}", style="yellow")
-            return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1])}")
+            return Text(f"{n}. {option_label(game, options[n - 1])}\n{explain_option(game, options[n - 1], self._rule)}")
         if word == "m":
             # the question and the prompt must stay under it: the roster goes first (the map shows the
             # units), then the wall/door marks (? lists them), then the markers line's markers on spaces,
@@ -1731,8 +1731,9 @@ def occupants(game, sid) -> str:
     return ", ".join(named + [_unit_name(game, p) + (f" ×{n}" if n > 1 else "") for p, n in alike.items()])
 
 
-def explain_option(game, option) -> str:
-    """Everything worth knowing about one option (`?N`)."""
+def explain_option(game, option, rule: dict | None = None) -> str:
+    """Everything worth knowing about one option (`?N`); an option that says no more than its label (a
+    rule's own "Hold back one or more of them") is explained by the text of the `rule` asking."""
     if option is None:
         return "Pass: do nothing here."
     if isinstance(option, Ref) and option.kind == "unit" and option.id in game.state["units"]:
@@ -1767,6 +1768,8 @@ def explain_option(game, option) -> str:
     if isinstance(option, Ref) and option.kind == "building" and game.board is not None and option.id in game.board.buildings:
         return _building_facts(game, option.id)
     hint = option_hint(game, option)
+    if not hint and rule_text(game, rule):  # (the play-test's ?N on "Hold back…" said "(nothing more to say)")
+        return f"{rule.get('title') or 'the rule'} asks: {rule_text(game, rule)}"
     return hint or "(nothing more to say)"
 
 

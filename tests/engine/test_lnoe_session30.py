@@ -423,3 +423,23 @@ def test_a_zombie_heros_move_says_how_far_it_may_go_before_its_first_step(pack):
     said = [n for n in notes(game) if "may move up to" in n]
     assert len(said) == 1 and said[0].endswith("may move up to 2 (a Zombie Hero: D3 spaces, Zombie Hunger holding at each)")
     assert game.state["units"][risen.id]["space"] != spaces[0]  # (and it moved)
+
+
+def test_explaining_an_option_that_says_no_more_than_its_label_gives_the_asking_rules_text(pack):
+    """Session 29 left alone: `?1` on "Place every Zombie the die allows" / "Hold back one or more of them"
+    said "(nothing more to say)". It now gives the text of the rule asking (Zombie Spawning: why hold
+    some back)."""
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import emit_step
+
+    game = _emptied(pack)
+    answers = iter(["?2", "1"])
+    out = Console(file=StringIO(), width=100, color_system=None)
+    game.policies["zombies"] = HumanPolicy(console=out, input=lambda: next(answers, "1"))
+    game.state["tracks"]["zombie_spawn_count"] = 1
+    dice(game, [3])
+    emit_step(game, "zombie_turn.place_spawns", {})
+    text = " ".join(out.file.getvalue().split())
+    assert "2. Hold back one or more of them Zombie Spawning asks: In the spawn step roll 2D6" in text
+    assert "nothing more to say" not in text
