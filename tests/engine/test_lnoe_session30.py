@@ -443,3 +443,23 @@ def test_explaining_an_option_that_says_no_more_than_its_label_gives_the_asking_
     text = " ".join(out.file.getvalue().split())
     assert "2. Hold back one or more of them Zombie Spawning asks: In the spawn step roll 2D6" in text
     assert "nothing more to say" not in text
+
+
+def test_farmer_sty_is_offered_with_the_reason_it_is_offered_now(pack):
+    """A play-test saw Farmer Sty offered at the end of some Heroes' turns and not others, and could not
+    tell why: it is offered only while a Zombie is one step from the Hero's space, and now says so."""
+    from spawnpit.engine.flow import _moment
+    from spawnpit.engine.human import ask_text
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.test_lnoe_cards import to_hand
+
+    game = scripted_game(pack, heroes=[0])
+    sheriff = put(game, "sheriff_anderson", "town_center.b2")
+    put(game, "zombie", "town_center.a1")
+    to_hand(game, "farmer_sty", "heroes")
+    asked = []
+    policy = game.policies["heroes"]
+    choose = policy.choose
+    policy.choose = lambda g, side, label, options: asked.append(label) or choose(g, side, label, options)
+    _moment(game, ["hero_turn", "fight"], "end", {"unit": sheriff})
+    assert any("to play on Sheriff Anderson's space, a Zombie being one step away" in ask_text(game, label) for label in asked), asked
