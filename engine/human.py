@@ -53,13 +53,13 @@ HELP = """Type the number of an option and press Enter. Other commands:
   c   your side: units, wounds, items, cards; c 1, c 2...: whole texts, by page
   l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
+  w X where X is on the map: a space or a unit by its name (w h4, w Zombie 18)
   0   pass, where passing is one of the choices (0 always, whatever its number)
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until this turn ends (p!!:
       the game), whoever and whatever it is about (a card you keep, offered
       again at every card the other side plays, or to each unit in turn)
-  ?   this help
-  q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
+  ?   this help   q   quit the game (asks first; Ctrl-C and Ctrl-D quit at once)
 On the board a unit one of a kind, or of a side's rarer kind (ZH2: two), has
 its own letters (the legend and your side's panel say which is who); a side's
 letter with a number (Z3) is that many of its commonest units in the space (in
@@ -336,6 +336,22 @@ class HumanPolicy:
             return log_page(game, game.entries, int(paged.group(1) or 1), lines, self.console.width, side)
         if word == "o":  # the goals, with what the scenario is about and its own rules (how a goal is reached)
             return self._first_fitting(goals_view(game, line=line) for line in (None, self.console.width - 1))
+        wanted = re.fullmatch(r"w\s+(.+)", word)
+        if wanted:  # a place the log names ("Gym/High School h4"), found on the map (a play-test could not)
+            found = find_on_board(game, wanted.group(1))
+            if not found:
+                return Text(f"nothing on the board is called {wanted.group(1)!r} (a cell such as h4, a building, "
+                            "a board, or a unit such as Zombie 18)", style="yellow")
+            numbers = {sid: i for i, (sid, _) in enumerate(found, 1)}
+            listed = Text("  ·  ".join(f"{i}. {said}" for i, (_, said) in enumerate(found, 1)) if len(found) <= 8 else
+                          f"{len(found)} spaces, numbered on the map ({found[0][1]} … {found[-1][1]})")
+            fallbacks = [{"roster": False}, {"roster": False, "edges": False},
+                         {"roster": False, "edges": False, "markers": False}, None]  # (None: the map without its key)
+            return self._first_fitting(
+                Group(*board_parts(game, numbers, self._compact(game), side, width=self.console.width, roster=False,
+                                   markers=False)[0], listed) if less is None else
+                Group(board_view(game, numbers, self._compact(game), side, whole=True, width=self.console.width, **less),
+                      listed) for less in fallbacks)
         return None
 
     def _read(self) -> str:
@@ -1826,6 +1842,29 @@ def _space_facts(game, sid: str) -> str:
 def space_numbers(game, options: list) -> dict[str, int]:
     """space → its option number, when the options are spaces."""
     return {o.id: i for i, o in enumerate(options, 1) if isinstance(o, Ref) and o.kind == "space"}
+
+
+def find_on_board(game, query: str, most: int = 99) -> list[tuple[str, str]]:
+    """`w X`: the spaces whose name (as the log says it: "Gym/High School h4", "Town Center b2") holds X,
+    or ends with the cell X ("h4"), and the spaces of the units called X ("Zombie 18", "Billy"), in the
+    board's order, each with what is said of it; at most `most`."""
+    board = game.board
+    if board is None:
+        return []
+    query = " ".join(query.lower().split())
+    units: dict[str, list[str]] = {}
+    for uid, record in game.state["units"].items():
+        name = _unit(game, uid)
+        if record.get("space") and (name.lower() == query or (len(query) > 2 and name.lower().startswith(query))):
+            units.setdefault(record["space"], []).append(name)
+    found = []
+    for sid in board.spaces:
+        name = space_name(game, sid)
+        if sid in units:
+            found.append((sid, f"{', '.join(units[sid])} in {name}"))
+        elif query in name.lower() and (len(query) > 2 or name.lower().endswith(" " + query)):
+            found.append((sid, name))
+    return found[:most]
 
 
 def unit_numbers(game, options: list) -> dict[str, int]:

@@ -463,3 +463,31 @@ def test_farmer_sty_is_offered_with_the_reason_it_is_offered_now(pack):
     policy.choose = lambda g, side, label, options: asked.append(label) or choose(g, side, label, options)
     _moment(game, ["hero_turn", "fight"], "end", {"unit": sheriff})
     assert any("to play on Sheriff Anderson's space, a Zombie being one step away" in ask_text(game, label) for label in asked), asked
+
+
+def test_w_finds_a_place_the_log_names_on_the_map(pack):
+    """A play-test could not find "Barn/Farmhouse c4" or "Gym/High School h4" on the town map, which does
+    not show cell names: `w h4` numbers every h4 on the map and lists them, `w Zombie 3` finds a unit,
+    and a name found nowhere says so."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.flow import setup
+    from spawnpit.engine.human import HumanPolicy, find_on_board
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=3)
+    setup(game)
+    cells = find_on_board(game, "h4")
+    assert len(cells) == 4 and all(said.endswith(" h4") for _, said in cells)
+    (zombie,) = find_on_board(game, "Zombie 3")
+    assert zombie[1].startswith("Zombie 3 in ") and game.state["units"][next(
+        u for u in game.state["units"] if game.state["units"][u]["space"] == zombie[0])]["space"] == zombie[0]
+    out = Console(file=StringIO(), width=80, height=24, color_system=None)
+    human = HumanPolicy(console=out, compact=None)
+    human.fit, human._rule = True, None
+    out.print(human._command(game, "heroes", "w h4", [], {}))
+    out.print(human._command(game, "heroes", "w nobody", [], {}))
+    text = out.file.getvalue()
+    body = text.split("nothing on the board")[0]
+    assert len(body.splitlines()) <= 22  # (the question stays on the screen under it)
+    assert "1. General Store/Gun Shop/Plant h4" in text and "4. Gym/High School h4" in " ".join(text.split())
+    assert sum(body.count(f"{n}") > 0 for n in "1234") == 4
+    assert "nothing on the board is called 'nobody'" in text
