@@ -53,7 +53,7 @@ HELP = """Type the number of an option and press Enter. Other commands:
   c   your side: units, wounds, items, cards; c 1, c 2...: whole texts, by page
   l   the log's latest page (as many lines as fit); l 2, l 3...: pages before
   o   the scenario: its aim, the goals and how far each is, its own rules
-  w X where X is on the map: a space or a unit by its name (w h4, w Zombie 18)
+  w X where X is on the map, lettered: a space or unit by name (w h4, w Billy)
   0   pass, where passing is one of the choices (0 always, whatever its number)
   a   let the AI answer this question for you (as the ai player would)
   p!  pass, and pass on this question by itself until this turn ends (p!!:
@@ -63,10 +63,10 @@ HELP = """Type the number of an option and press Enter. Other commands:
 On the board a unit one of a kind, or of a side's rarer kind (ZH2: two), has
 its own letters (the legend and your side's panel say which is who); a side's
 letter with a number (Z3) is that many of its commonest units in the space (in
-a crowded compact cell, of its units); a choice of spaces numbers them on the
-board (yellow). Walls are ━┃, doors ╍╏, windows ┄┆; on the one-line map a cell
-underlined has a wall (a door, a window) below it. A screen too tall for the
-terminal leaves parts out and says which, with the command that shows them."""
+a crowded compact cell, of its units); a choice of spaces (or units) numbers
+them on the board (yellow). Walls ━┃, doors ╍╏, windows ┄┆; on the one-line map
+a cell underlined has a wall (a door, a window) below it. A screen too tall for
+the terminal leaves parts out and says which, with the command that shows them."""
 
 
 _AI_ANSWERS = object()  # _ask's answer when the player lets the AI choose (`a`)
@@ -133,9 +133,9 @@ class HumanPolicy:
         numbers = space_numbers(game, options)
         # a choice of units on the board: each one's number on its space too (a play-test took "Zombie 18
         # in Gym/High School h4", a target, for another Zombie: the map showed neither)
-        # (when every unit asked about has its own number on the board, the board may stand for their list,
-        # as for spaces: a screen of 80x24 has no room for both)
-        spaces = bool(numbers) or legible_unit_numbers(game, shown)
+        # (listed all the same: a play-test found "who acts next?" as bare numbers on the map worse than the
+        # named list, and the numbered map crowded out the log line of a Hero's death)
+        spaces = bool(numbers)
         numbers = numbers or unit_numbers(game, shown)
         drawn = _board_state(game)
         with_board = drawn != self._drawn or bool(numbers)
@@ -339,12 +339,15 @@ class HumanPolicy:
         wanted = re.fullmatch(r"w\s+(.+)", word)
         if wanted:  # a place the log names ("Gym/High School h4"), found on the map (a play-test could not)
             found = find_on_board(game, wanted.group(1))
+            if game.board is None:
+                return Text("this scenario has no board", style="yellow")
             if not found:
                 return Text(f"nothing on the board is called {wanted.group(1)!r} (a cell such as h4, a building, "
                             "a board, or a unit such as Zombie 18)", style="yellow")
-            numbers = {sid: i for i, (sid, _) in enumerate(found, 1)}
-            listed = Text("  ·  ".join(f"{i}. {said}" for i, (_, said) in enumerate(found, 1)) if len(found) <= 8 else
-                          f"{len(found)} spaces, numbered on the map ({found[0][1]} … {found[-1][1]})")
+            # lettered, not numbered: a number on the map is an answer to the question (the review)
+            numbers = {sid: letter for (sid, _), letter in zip(found, FOUND_LETTERS)}
+            listed = Text("  ·  ".join(f"{numbers[sid]} {said}" for sid, said in found) if len(found) <= 8 else
+                          f"{len(found)} spaces, lettered A, B… on the map ({found[0][1]} … {found[-1][1]})")
             fallbacks = [{"roster": False}, {"roster": False, "edges": False},
                          {"roster": False, "edges": False, "markers": False}, None]  # (None: the map without its key)
             return self._first_fitting(
@@ -570,7 +573,7 @@ def fitted(console, game, side: str, entries: list, ask: dict, numbers: dict | N
                 break
             noted = tall(note)
         fits = sum(map(tall, shown)) <= console.height - 1
-        if fits and (on_board or not numbers or bare):  # a choice of spaces or units: bare, if that shows their board
+        if fits and (on_board or not (numbers and spaces) or bare):  # a choice of spaces: bare, if that shows their board
             return shown
         plans.append((fits, shown))
     return next((shown for fits, shown in plans if fits), plans[0][1])  # (none fits: the question alone
@@ -587,8 +590,8 @@ def _fit_plan(game, side, entries, ask, numbers, board, parts, tall, width, room
     kept = {"status"} if "status" in parts and not bare else set()  # (a screen where nothing changed has none)
     room -= sum(tall(parts[k]) for k in kept)
     # the board drawn with the spaces' numbers on it, when it fits: the options need not be listed then
-    # (a choice of units: their numbers on the board as well as listed)
-    numbered = bool(numbers) and drawn and (
+    # (a choice of units: their numbers on the board when it is shown, the list all the same)
+    numbered = bool(numbers) and spaces and drawn and (
         tall(parts["board"]) + tall(prompt(game, side, width=width, brief=True, listed=not spaces, **ask)) <= room)
     listed = not (numbered and spaces)
     variants = {"brief": prompt(game, side, width=width, brief=True, listed=listed, **ask),
@@ -872,7 +875,8 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
     new = new or set()
     cards = game.state["cards"]
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    units = sorted(game.state["units"].items(), key=lambda item: item[1]["side"] != side)  # (stable: own first)
+    order = {s: i for i, s in enumerate(game.model.sides)}  # own first, then each other side's in turn
+    units = sorted(game.state["units"].items(), key=lambda item: (item[1]["side"] != side, order.get(item[1]["side"], len(order))))
     headed = None
     for uid, record in units:
         if _many(game, record["proto"]) and (unit_label(game, uid) is None or record["space"] is None):
@@ -1071,8 +1075,11 @@ def last_line(game, entries: list, width: int, viewer: str | None = None) -> Tex
     rows = [row for row in _log_rows(game, entries, MOVES_SHOWN, viewer) if row[2] is True or row[2] == VITAL]
     if not rows:
         return None
-    text, style, _ = rows[-1]
-    return Text(_clip("last: " + text.strip(), width), style=style)
+    # a Hero killed since the last question comes before the latest roll (a play-test never saw two Heroes
+    # die in the Zombie Turn: the next screen had room for one line, and it was another)
+    vital = [row for row in rows if row[2] == VITAL]
+    text, style, _ = (vital or rows)[-1]
+    return Text(_clip(("" if vital else "last: ") + text.strip(), width), style=style)
 
 
 def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> list:
@@ -1774,9 +1781,17 @@ def explain_option(game, option, rule: dict | None = None) -> str:
         props = _card_props(game, option.id)
         lines = [f"{k}: {str(props[k]).replace('_', ' ') if k == 'type' else props[k]}" for k in ("type", "timing", "text")
                  if props.get(k)]
-        words = [str(k).replace("_", " ") for k in props.get("keywords") or () if k != props.get("type")]
+        from spawnpit.engine.table import search_card
+
+        # ("scenario search" only where this scenario's Search Cards include it: a play-test took Dynamite
+        # for one of Escape in the Truck's)
+        searched = search_card(game._plain_ctx(), option)
+        words = [str(k).replace("_", " ") for k in props.get("keywords") or ()
+                 if k != props.get("type") and (k != "scenario_search" or searched)]
         if words:  # what a scenario may count it as (a Townsfolk: the play-test could not tell which were)
             lines.append("keywords: " + ", ".join(words))
+        if searched and "scenario_search" not in (props.get("keywords") or ()):
+            lines.append("one of this scenario's Search Cards")
         numbers = card_stats(game, props)
         return "\n".join(lines + ([numbers] if numbers else [])) or "(no text)"
     if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:
@@ -1844,19 +1859,25 @@ def space_numbers(game, options: list) -> dict[str, int]:
     return {o.id: i for i, o in enumerate(options, 1) if isinstance(o, Ref) and o.kind == "space"}
 
 
-def find_on_board(game, query: str, most: int = 99) -> list[tuple[str, str]]:
+FOUND_LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+
+
+def find_on_board(game, query: str, most: int = len(FOUND_LETTERS)) -> list[tuple[str, str]]:
     """`w X`: the spaces whose name (as the log says it: "Gym/High School h4", "Town Center b2") holds X,
-    or ends with the cell X ("h4"), and the spaces of the units called X ("Zombie 18", "Billy"), in the
-    board's order, each with what is said of it; at most `most`."""
+    or ends with the cell X ("h4"), and the spaces of the units called X ("Zombie 18", "Billy") or
+    labelled X on the map ("Bi"); units whose name starts with X only when none is called X ("w Zombie 1"
+    is Zombie 1, not Zombies 10 to 14). In the board's order, each with what is said of it; at most `most`."""
     board = game.board
     if board is None:
         return []
     query = " ".join(query.lower().split())
+    on_board = [(uid, r["space"], _unit(game, uid)) for uid, r in game.state["units"].items() if r.get("space")]
+    exact = [(space, name) for uid, space, name in on_board
+             if name.lower() == query or (unit_label(game, uid) or "").lower() == query]
+    called = exact or [(space, name) for _, space, name in on_board if len(query) > 2 and name.lower().startswith(query)]
     units: dict[str, list[str]] = {}
-    for uid, record in game.state["units"].items():
-        name = _unit(game, uid)
-        if record.get("space") and (name.lower() == query or (len(query) > 2 and name.lower().startswith(query))):
-            units.setdefault(record["space"], []).append(name)
+    for space, name in called:
+        units.setdefault(space, []).append(name)
     found = []
     for sid in board.spaces:
         name = space_name(game, sid)
@@ -1876,17 +1897,6 @@ def unit_numbers(game, options: list) -> dict[str, int]:
         if isinstance(o, Ref) and o.kind == "unit" and o.id in units and units[o.id].get("space"):
             at.setdefault(units[o.id]["space"], []).append(i)
     return {space: found[0] for space, found in at.items() if len(found) == 1}
-
-
-def legible_unit_numbers(game, options: list) -> bool:
-    """Whether the board may stand for the list of a choice of units: each real option numbered on its
-    space, and drawn there beside the units whole even in a small cell ("1Z", "2Sh"; not a number alone
-    in its side's colour, which hides who is there)."""
-    numbers = unit_numbers(game, options)
-    if not numbers or len(numbers) != sum(1 for o in options if o is not None):
-        return False
-    marks = unit_marks(game, True)
-    return all(len(str(n)) + len(marks[space]) <= SMALL for space, n in numbers.items() if space in marks)
 
 
 def ask_text(game, label: str, rule: dict | None = None, options: list | None = None) -> str:
@@ -1995,14 +2005,7 @@ def prompt(game, side: str, label: str, options: list, rule: dict | None = None,
     if said:
         head.append(f"  ({_relevant(said, label, 2 * width - 8)})\n", style="grey62")
     spaces = [o for o in options if o is not None]
-    if not listed and all(isinstance(o, Ref) and o.kind in ("space", "unit") for o in spaces):
-        # (units: each on a space of its own, its number there)
-        if len(spaces) < len(options):  # (kept within 80 columns)
-            return head.append(f"Choose 1-{len(spaces)} on the board or 0 to pass (a: AI's choice, "
-                               "? help, q quits)", style="grey50")
-        return head.append(f"Choose 1-{len(options)} on the board (?N names it, a: AI's choice, ? help, q quits)",
-                           style="grey50")
-    if len(spaces) > MANY and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
+    if (len(spaces) > MANY or not listed) and all(isinstance(o, Ref) and o.kind == "space" for o in spaces):
         if not listed:
             if len(spaces) < len(options):  # (kept within 80 columns)
                 return head.append(f"Choose 1-{len(spaces)} on the board or 0 to pass (a: AI's choice, "
@@ -2093,7 +2096,7 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
     marked = markers_line(game, buildings_only=markers == "buildings") if markers else None
     drawn = map_compact(game, marks, numbers, here) if compact and whole else None
     if drawn is not None and (width is None or drawn.width <= width):
-        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, bool(numbers), roster, edges, marks), *([marked] if marked else [])]
+        return [drawn, *off_grid], [legend(game, True, compact, viewer, width, _answers(numbers), roster, edges, marks), *([marked] if marked else [])]
     draw = grid_compact if compact else grid_text
     panels = []
     for gid in grids:
@@ -2108,7 +2111,12 @@ def board_parts(game, numbers: dict | None = None, compact: bool = False, viewer
         panels.append(Panel(body, title=title, expand=False, padding=(0, 0) if compact else (0, 1),
                             width=max(inner, len(title) + 4) + 2))
     return (([Columns(panels)] if panels else []) + off_grid,
-            [legend(game, bool(panels), compact, viewer, width, bool(numbers), roster, edges, marks), *([marked] if marked else [])])
+            [legend(game, bool(panels), compact, viewer, width, _answers(numbers), roster, edges, marks), *([marked] if marked else [])])
+
+
+def _answers(numbers: dict) -> bool:
+    """Whether the marks on the board are answers to the question (numbers), not `w`'s letters."""
+    return any(isinstance(v, int) for v in numbers.values())
 
 
 def board_grids(game) -> list[str]:
@@ -2477,7 +2485,9 @@ def unit_marks(game, compact: bool = False, width: int | None = None) -> dict[st
     was cropped to "H2Z"). `width`: the characters a cell has (a big cell of the Town Center has more)."""
     symbols = side_symbols(game)
     spaces: dict[str, list] = {}
-    for uid, record in game.state["units"].items():
+    order = {side: i for i, side in enumerate(game.model.sides)}  # (sides in one order in every cell: "2·2"
+    units_in_order = sorted(game.state["units"].items(), key=lambda item: order.get(item[1]["side"], len(order)))
+    for uid, record in units_in_order:  # read Zombies first in one cell and Heroes first in another)
         if record["space"] is not None:
             spaces.setdefault(record["space"], []).append((record["side"], unit_label(game, uid)))
     width = width or (SMALL if compact else CELL)
@@ -2503,17 +2513,23 @@ def unit_marks(game, compact: bool = False, width: int | None = None) -> dict[st
                 letter, style = symbols.get(side, ("?", "bold"))
                 tokens.append((letter + str(len(labels)), style) if len(labels) > 1 else
                               (labels[0] or letter, style))
-            if len("".join(t for t, _ in tokens)) > width and len(tokens) > 1 and not tokens[0][0][-1].isdigit():
-                # still too long after a named unit: the others' count alone, in their side's colour ("Be3")
-                tokens = [tokens[0]] + [(t[1:] if len(t) > 1 and t[1:].isdigit() else t, st) for t, st in tokens[1:]]
+            named = [tokens[0]] + [(t[1:] if len(t) > 1 and t[1:].isdigit() else t, st) for t, st in tokens[1:]]
+            counts = [(str(len(labels)), symbols.get(side, ("?", "bold"))[1]) for side, labels in per_side.items()]
+            dotted = "·".join(t for t, _ in counts)
+            if len("".join(t for t, _ in tokens)) <= width or len(tokens) < 2:
+                pass
+            elif (not tokens[0][0][-1].isdigit() and len(named) == 2 and named[1][0].isdigit()
+                  and len("".join(t for t, _ in named)) <= width):
+                # a named unit, then the others' count alone, in their side's colour ("Be3")
+                tokens = named
                 marks.said[space] = ("named", "".join(t for t, _ in tokens), f"{tokens[0][0]} and {len(units) - 1} others")
-            elif len("".join(t for t, _ in tokens)) > width and len(tokens) > 1:
-                # still too long with every side counted ("H2Z4" in three characters): the counts alone,
-                # each in its side's colour, with a dot between them where it fits ("2·4")
-                tokens = [(str(len(labels)), symbols.get(side, ("?", "bold"))[1]) for side, labels in per_side.items()]
-                joiner = "·" if len("·".join(t for t, _ in tokens)) <= width else ""
-                marks.said[space] = ("counts", joiner.join(t for t, _ in tokens), ", ".join(
-                    f"{len(labels)} {_called(game, 'side', side)}" for side, labels in per_side.items()))
+            else:
+                # each side's count alone, in its colour, with a dot between them where it fits ("2·4": "H2Z4"
+                # in three characters was cropped to "H2Z"; Billy and a Zombie Hero, "BiZH", to "BiZ")
+                tokens, joiner = counts, "·" if len(dotted) <= width else ""
+                if len(joiner.join(t for t, _ in tokens)) <= width:  # (a shorthand cropped is not explained)
+                    marks.said[space] = ("counts", joiner.join(t for t, _ in tokens), ", ".join(
+                        f"{len(labels)} {_called(game, 'side', side)}" for side, labels in per_side.items()))
         text = Text()
         for i, (token, style) in enumerate(tokens):
             text.append(joiner if i else "", style="grey50").append(token, style=style)

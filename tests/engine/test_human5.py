@@ -119,7 +119,10 @@ def test_the_legends_crowded_cell_example_names_a_unit_on_the_board(pack):
         game.state["units"][uid]["space"] = None
     put(game, "jenny", "town_center.b2")
     put(game, "zombie", "town_center.b2")
-    key = legend(game, True, compact=True, width=80).plain
+    out = Console(file=StringIO(), width=80, color_system=None)
+    out.print(board_view(game, compact=True, viewer="heroes", width=80))  # (the map and the key it was drawn with)
+    key = out.file.getvalue()
+    assert "JeZ" not in key and "Je Z" in key  # (the big cell has the room)
     assert "others" not in key and "Be3" not in key
 
 

@@ -260,21 +260,23 @@ def test_a_new_heroes_centre_option_names_the_manor_house_too(pack):
 
 # ---- a choice of units numbered on the map -----------------------------------------------------------------
 
-def _asked(game, options, answer="1"):
+def _asked(game, options, answer="1", height=24):
     from spawnpit.engine.human import HumanPolicy
 
-    out = Console(file=StringIO(), width=80, height=24, color_system=None)
+    out = Console(file=StringIO(), width=80, height=height, color_system=None)
     human = HumanPolicy(console=out, input=iter([answer]).__next__, compact=None)
     human.fit = True
     picked = human.choose(game, "heroes", "choose unit to shoot", options)
     return picked, out.file.getvalue()
 
 
-def test_the_zombies_a_hero_may_shoot_are_numbered_on_the_map(pack):
+def test_the_zombies_a_hero_may_shoot_are_numbered_on_the_map_and_listed(pack):
     """A play-test took "Zombie 18 in Gym/High School h4", a target, for another Zombie: the question
     named the cells, and the map (unchanged since the last question) showed neither names nor numbers.
-    A choice of units now numbers each one's space on the map; at 80x24, where map and list do not both
-    fit, the map stands for the list when every number sits beside its units whole ("1Z", "2Z2")."""
+    A choice of units now draws the map with each one's number on its space ("1Z", "2Z2"), and lists
+    them all the same (another play-test found "who acts next?" as bare numbers on the map worse than
+    the named list). At 80x24, where map and list do not both fit, the list stays and the note says
+    where the map is."""
     game = _emptied(pack)
     spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
     put(game, "sheriff_anderson", spaces[10])
@@ -282,84 +284,13 @@ def test_the_zombies_a_hero_may_shoot_are_numbered_on_the_map(pack):
     two = put(game, "zombie", spaces[12])
     put(game, "zombie", spaces[12])
     three = put(game, "zombie", "town_center.b2")
-    picked, screen = _asked(game, [one, two, three, None], "2")
+    picked, screen = _asked(game, [one, two, three, None], "2", height=40)
     assert picked == 1
     assert "1Z│" in screen.replace(" ", "") and "2Z2" in screen and "3Z" in screen
-    assert "Choose 1-3 on the board or 0 to pass" in screen
-    assert screen.count("\n") <= 24
-
-
-def test_a_unit_choice_whose_numbers_would_hide_who_is_there_is_listed(pack):
-    """Where a number would stand alone for the units of a crowded cell (a Hero and two Zombies), the map
-    cannot say which unit is which: the options are listed as before."""
-    game = _emptied(pack)
-    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
-    put(game, "sheriff_anderson", spaces[10])
-    one = put(game, "zombie", spaces[10])
-    put(game, "becky", spaces[11])
-    two = put(game, "zombie", spaces[11])
-    put(game, "zombie", spaces[11])
-    picked, screen = _asked(game, [one, two, None])
-    assert picked == 0
-    assert "1. Zombie" in screen and "2. Zombie" in screen
-
-
-# ---- the Save the Townsfolk play-test ----------------------------------------------------------------------
-
-def test_a_townsfolk_the_heroes_find_lies_face_up_for_the_zombie_player_to_see(pack):
-    """A found Townsfolk is placed face up on the table (LNOE rulebook, Save the Townsfolk). It went into
-    the Heroes' hand: the Zombie player's log read "a card goes into the Heroes' hand" and the panel
-    "Heroes hold 3 cards"; the play-test learned which Townsfolk they held from the log file. Such a card
-    is marked face_up, named to every side, and listed under the other side's cards."""
-    from spawnpit.engine import new_game
-    from spawnpit.engine.flow import run
-    from spawnpit.engine.human import describe_entry, face_up, side_view
-    from spawnpit.engine.policies import AIPolicy
-
-    for seed in range(20):
-        game = new_game(pack, "lnoe:save_the_townsfolk", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
-        run(game)
-        held = [c for c, r in game.state["cards"].items() if r["where"] == "side:heroes"
-                and "townsfolk" in r["keywords"] and face_up(game, c)]
-        if held:
-            break
-    assert held, "no game ended with a Townsfolk held"
-    name = game.model.objects[("card", game.state["cards"][held[0]]["proto"])]["title"]
-    give = next(e for e in game.entries if e.get("type") == "give" and e.get("copy") == held[0])
-    assert describe_entry(game, give, "zombies") == f"{name} goes face up in front of the Heroes"
-    out = Console(file=StringIO(), width=200, color_system=None)
-    out.print(side_view(game, "zombies"))
-    assert re.search(r"Heroes hold \d+ cards?, face up: .*" + re.escape(name), out.file.getvalue())
-    other = next((c for c, r in game.state["cards"].items() if r["where"] == "side:heroes" and not face_up(game, c)), None)
-    if other is not None:  # an Event in the same hand stays secret
-        assert _called_name(game, other) not in out.file.getvalue().split("face up:")[-1]
-
-
-def _called_name(game, cid):
-    return game.model.objects[("card", game.state["cards"][cid]["proto"])]["title"]
-
-
-def test_hysteria_tests_get_back_you_devils_played_in_its_heros_fight(pack):
-    """Hysteria tests "any Hero event card played on the Hero" (Complete Rulebook App. III). Get Back You
-    Devils!, played in the fight the Hysterical Hero has just won, goes on the Zombie, so Hysteria never
-    rolled for it (two play-tests, three Hysteria copies that did nothing all game). A Hero Event played
-    in that Hero's won fight is now tested: on 1-3 it fails and the Zombie is only fended off."""
-    from tests.engine.lnoe_table import bare_game as scripted_game
-    from tests.engine.lnoe_table import dice
-    from tests.engine.test_lnoe_cards import in_play, notes, to_hand, where
-
-    for hysteria_roll, killed in (([2], False), ([5], True)):
-        game = scripted_game(pack, heroes=[0, 0])
-        sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
-        in_play(game, "hysteria", sheriff)  # on the Sheriff: its target
-        game.state["units"][sheriff.id]["markers"]["hysterical"] = 1
-        card = to_hand(game, "get_back_you_devils", "heroes")
-        left = dice(game, [5, 3], [4], hysteria_roll)
-        game.emit("fight", {"fighter": sheriff, "foe": zombie})
-        assert not left
-        assert where(game, card) == "discard"
-        assert (game.state["units"][zombie.id]["space"] is None) == killed
-        assert ("Hysteria: the Hero Event fails" in notes(game)) == (not killed)
+    assert "1. Zombie 1 in " in screen and "2. Zombie 2 in " in screen and "3. Zombie 4 in Town Center b2" in screen
+    picked, screen = _asked(game, [one, two, three, None], "2")
+    assert picked == 1 and screen.count("\n") <= 24
+    assert "1. Zombie 1 in " in screen and "(left out to fit: m board" in screen
 
 
 def test_a_group_of_zombies_alike_keeps_its_number_as_they_are_taken_one_by_one(pack):
@@ -370,8 +301,10 @@ def test_a_group_of_zombies_alike_keeps_its_number_as_they_are_taken_one_by_one(
 
     game = _emptied(pack)
     spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
-    crowd = [put(game, "zombie", spaces[0]) for _ in range(3)]
-    others = [put(game, "zombie", spaces[i]) for i in (1, 2, 3)]
+    crowd, others = [], []
+    for i in (1, 2, 3):  # (ids interleaved: the group's first taken, the next would come after another option)
+        crowd.append(put(game, "zombie", spaces[0]))
+        others.append(put(game, "zombie", spaces[i]))
     numbers, taken = [], []
     for _ in range(3):
         options = sorted([u for u in crowd + others if game.state["units"][u.id]["space"]], key=lambda u: int(u.id[1:]))
@@ -467,8 +400,9 @@ def test_farmer_sty_is_offered_with_the_reason_it_is_offered_now(pack):
 
 def test_w_finds_a_place_the_log_names_on_the_map(pack):
     """A play-test could not find "Barn/Farmhouse c4" or "Gym/High School h4" on the town map, which does
-    not show cell names: `w h4` numbers every h4 on the map and lists them, `w Zombie 3` finds a unit,
-    and a name found nowhere says so."""
+    not show cell names: `w h4` letters every h4 on the map (letters: a number there would read as an
+    answer) and lists them, `w Zombie 3` finds that unit, not Zombies 30 to 39, and a name found nowhere
+    says so."""
     from spawnpit.engine import new_game
     from spawnpit.engine.flow import setup
     from spawnpit.engine.human import HumanPolicy, find_on_board
@@ -478,16 +412,156 @@ def test_w_finds_a_place_the_log_names_on_the_map(pack):
     cells = find_on_board(game, "h4")
     assert len(cells) == 4 and all(said.endswith(" h4") for _, said in cells)
     (zombie,) = find_on_board(game, "Zombie 3")
-    assert zombie[1].startswith("Zombie 3 in ") and game.state["units"][next(
-        u for u in game.state["units"] if game.state["units"][u]["space"] == zombie[0])]["space"] == zombie[0]
+    assert zombie[1].startswith("Zombie 3 in ")
+    assert zombie[0] == next(r["space"] for u, r in game.state["units"].items()
+                             if r["proto"] == "zombie" and r["space"] and u in _numbered(game, 3))
     out = Console(file=StringIO(), width=80, height=24, color_system=None)
     human = HumanPolicy(console=out, compact=None)
     human.fit, human._rule = True, None
     out.print(human._command(game, "heroes", "w h4", [], {}))
+    map_only = out.file.getvalue()
     out.print(human._command(game, "heroes", "w nobody", [], {}))
     text = out.file.getvalue()
-    body = text.split("nothing on the board")[0]
-    assert len(body.splitlines()) <= 22  # (the question stays on the screen under it)
-    assert "1. General Store/Gun Shop/Plant h4" in text and "4. Gym/High School h4" in " ".join(text.split())
-    assert sum(body.count(f"{n}") > 0 for n in "1234") == 4
+    assert len(map_only.splitlines()) <= 22  # (the question stays on the screen under it)
+    cells_drawn = [c for line in map_only.splitlines() if line.startswith("│") for c in re.findall(r"[│┃╏┆] ?([A-D]) ", line)]
+    assert sorted(cells_drawn) == ["A", "B", "C", "D"], cells_drawn
+    assert "A General Store/Gun Shop/Plant h4" in map_only and "D Gym/High School h4" in " ".join(map_only.split())
+    assert "a choice where someone is" not in map_only  # (no answers on this map)
     assert "nothing on the board is called 'nobody'" in text
+
+
+def _numbered(game, n: int) -> set:
+    """The ids of the units the screen calls "Zombie n"."""
+    from spawnpit.engine.human import _unit
+
+    return {u for u in game.state["units"] if _unit(game, u) == f"Zombie {n}"}
+
+
+def test_a_hero_and_a_zombie_hero_in_a_small_cell_are_both_counted(pack):
+    """The review: Billy and a Zombie Hero read "BiZH", cropped to "BiZ" (the Zombie Hero looked like a
+    Zombie) or "ZHB" (Billy gone), and the key said "ZHBi ZH and 1 others". A shorthand that does not fit
+    falls back to each side's count, Heroes first in every cell."""
+    game = _emptied(pack)
+    spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+    put(game, "zombie_hero", spaces[0])
+    put(game, "billy", spaces[0])
+    put(game, "zombie", spaces[1])
+    put(game, "zombie", spaces[1])
+    put(game, "becky", spaces[1])
+    put(game, "sally", spaces[1])
+    marks = unit_marks(game, True)
+    assert marks[spaces[0]].plain == "1·1"
+    assert marks[spaces[1]].plain == "2·2"  # (the Heroes' count first, though the Zombies came first)
+    key = " ".join(_screen(game).split())
+    assert "1·1 1 Heroes, 1 Zombies" in key and "others" not in key
+
+
+def test_farmer_sty_drives_a_zombie_back_as_it_steps_in(pack):
+    """A play-test saw two Zombies stand in Farmer Sty's space until every Zombie had moved (the card
+    acted on `moved`, which waits in the queue until the Move Zombies step's hook is over). A Zombie
+    walking in is now driven back as it enters: before the next Zombie moves."""
+    from spawnpit.engine.flow import _moment
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.test_lnoe_cards import to_hand
+
+    game = scripted_game(pack, heroes=[0], zombies=[0, 0])
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.a1")
+    put(game, "becky", "town_center.c3")
+    other = put(game, "zombie", "town_center.c2")
+    to_hand(game, "farmer_sty", "heroes")
+    _moment(game, ["hero_turn", "fight"], "end", {"unit": sheriff})
+    game.emit("zombie_turn.move_zombies")
+    moves = [e for e in game.entries if e["type"] == "move"]
+    back = next(i for i, e in enumerate(moves) if e["unit"] == zombie.id and e.get("rule") == "Farmer Sty")
+    step = next(i for i, e in enumerate(moves) if e["unit"] == other.id)
+    assert back < step
+    assert game.state["units"][zombie.id]["space"] == game.board.resolve("town_center.a1")
+
+
+def test_divide_and_conquer_is_not_offered_with_no_hero_alone_on_a_board_section(pack):
+    """A play-test played Divide and Conquer with every Hero sharing a board section, and it did
+    nothing; a card that could do nothing now is not offered."""
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.test_lnoe_cards import to_hand, where
+
+    for apart, offered in ((False, False), (True, True)):
+        game = scripted_game(pack)
+        put(game, "billy", "town_center.b2")
+        spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
+        put(game, "sally", spaces[0] if apart else "town_center.a1")
+        mine = to_hand(game, "divide_and_conquer", "zombies")
+        asked = []
+        policy = game.policies["zombies"]
+        choose = policy.choose
+        policy.choose = lambda g, side, label, options: asked.append(options) or choose(g, side, label, options)
+        game.state["counters"]["zombie_cards_passed"] = 0
+        game.emit("zombie_turn.spawn_roll.start")
+        assert any(any(getattr(o, "id", None) == mine for o in options) for options in asked) == offered
+        if not offered:
+            assert where(game, mine) == "side:zombies"
+
+
+def test_a_hero_killed_since_the_last_question_is_the_line_a_crowded_screen_keeps(pack):
+    """A play-test never saw Billy die in the Zombie Turn: the next screen had room for one log line, the
+    latest, and it was another. A Hero's death since the last question now takes that line."""
+    from spawnpit.engine.human import last_line
+
+    game = _emptied(pack)
+    billy = put(game, "billy", "town_center.b2")
+    zombie = put(game, "zombie", "town_center.b2")
+    start = len(game.entries)
+    game.kill(billy, zombie, game._plain_ctx())
+    game.log({"type": "roll", "dice": "1D6", "values": [4], "total": 4}, None)
+    line = last_line(game, game.entries[start:], 80, "heroes").plain
+    assert line.startswith("Billy killed"), line
+
+
+def test_a_cards_scenario_search_keyword_is_shown_only_where_the_scenario_searches_for_it(pack):
+    """A play-test read "keywords: … scenario search" on Dynamite and the Townsfolk in Escape in the
+    Truck, whose Search Cards are the Gasoline and the Keys, and took Dynamite for one."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import explain_option
+
+    for scenario, proto, shown in (("escape_in_the_truck", "dynamite", False), ("escape_in_the_truck", "keys", True),
+                                   ("burn_em_out", "dynamite", True), ("escape_in_the_truck", "doc_brody", False)):
+        game = new_game(pack, f"lnoe:{scenario}", seed=1)
+        cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto)
+        assert ("scenario search" in explain_option(game, Ref("card", cid))) == shown, (scenario, proto)
+
+
+def test_the_ai_puts_hysteria_on_a_hero_not_yet_hysterical(pack):
+    """A play-test saw three Hysteria copies on Becky, two of them for nothing."""
+    from spawnpit.engine.policies import AIPolicy
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.test_lnoe_cards import to_hand
+
+    for seed in range(1, 6):
+        game = scripted_game(pack, seed=seed)
+        game.policies["zombies"] = AIPolicy()
+        billy, becky = put(game, "billy", "town_center.b2"), put(game, "becky", "town_center.a1")
+        game.state["units"][billy.id]["markers"]["hysterical"] = 1
+        mine = to_hand(game, "hysteria", "zombies")
+        game.state["counters"]["zombie_cards_passed"] = 0
+        game.emit("zombie_turn.spawn_roll.start")
+        record = game.state["cards"][mine]
+        assert record["where"] == "play" and record.get("target") == ["unit", becky.id], (seed, record)
+
+
+def test_ruuuuuun_is_offered_again_after_twisted_ankle_lowers_the_roll(pack):
+    """Cards may be played after the fact to change a roll (LNOE rulebook, Using Cards). A play-test
+    passed on Ruuuuuun! after a 5, the Zombies played Twisted Ankle (5 → 3), and Ruuuuuun! was not offered
+    again. It now is: here it rolls a 6, and the Hero moves 6."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_cards import to_hand, where
+
+    game = bare_game(pack, heroes=(None, "ruuuuuun"), zombies=("twisted_ankle",))
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    run = to_hand(game, "ruuuuuun", "heroes")
+    ankle = to_hand(game, "twisted_ankle", "zombies")
+    left = dice(game, [5], [6])
+    game.emit("move_roll", {"mover": jake})
+    assert not left
+    assert where(game, ankle) == "discard" and where(game, run) == "discard"
+    assert game.state["counters"]["move_roll"] == 6
+    asked = [label for label, _ in game.policies["heroes"].asked]
+    assert len(asked) == 2  # before Twisted Ankle (passed) and after it
