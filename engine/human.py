@@ -1913,7 +1913,7 @@ def ask_text(game, label: str, rule: dict | None = None, options: list | None = 
         return f"{_unit(game, uid)}{where}: {moment_title(game, path).split(' › ')[-1]} — which action?"
     title = rule.get("title") if isinstance(rule, dict) else None
     if title and rule.get("asked_for") and rule["asked_for"] not in title:
-        title = f"{title} ({rule['asked_for']}" + (", reversed on the map)" if rule.get("asked_at") else ")")
+        title = f"{title} ({rule['asked_for']}" + (", marked on the map)" if rule.get("asked_at") else ")")
     what = re.fullmatch(r"choose (\w+)( .+)?", label)
     if what and what.group(1) != "an":
         word = what.group(1)

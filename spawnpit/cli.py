@@ -618,16 +618,27 @@ def _writable(out: str) -> None:
         target.unlink(missing_ok=True)
 
 
-def _print_story(game, entries: list) -> None:
+def _print_story(game, entries: list, names: dict | None = None) -> None:
     """`--story`: the game's log as sentences, wrapped at the terminal's width (one line each when the
-    output is not a terminal, so it can be searched line by line)."""
+    output is not a terminal, so it can be searched line by line), under a line naming the scenario, the
+    seed and who played each side that took part (`names`: side → player; else the game's policies)."""
     import shutil
 
+    from spawnpit.engine.flow import _plays
     from spawnpit.engine.human import story
 
     width = max(20, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else None
+    names = names or {side: getattr(policy, "name", None) or type(policy).__name__ for side, policy in game.policies.items()}
+    players = ", ".join(f"{_called_side(game, side)} {name}" for side, name in names.items() if _plays(game, side))
+    click.echo(f"{game.model.scenario['props'].get('title', game.state['scenario'])}, seed {game.state['seed']} ({players})\n")
     click.echo("\n".join(story(game, entries, width)))
     click.echo("")
+
+
+def _called_side(game, side: str) -> str:
+    from spawnpit.engine.human import _called
+
+    return _called(game, "side", side)
 
 
 def _summary(game, result: dict, brief: bool = False) -> None:
@@ -820,7 +831,7 @@ def replay(log_file, show_story, inputs):
         click.echo(f"not reproduced: {len(entries)} logged entries, {len(game.entries)} replayed", err=True)
         sys.exit(EXIT_CONTENT)
     if show_story:
-        _print_story(game, entries)
+        _print_story(game, entries, head.get("policies"))
     if unfinished:
         click.echo(f"reproduced: {len(entries)} entries of an unfinished game ({unfinished})")
     else:

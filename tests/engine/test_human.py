@@ -693,7 +693,7 @@ def test_the_zombie_player_is_told_which_zombie_a_question_is_about(lnoe):
     game = new_game(lnoe, "die-zombies-die", seed=3, policies={"heroes": AIPolicy(), "zombies": human})
     play(game)
     out = con.file.getvalue()
-    asked = re.findall(r"^Zombies — Zombie Movement \(the Zombie in ([^)]+?)(?:, reversed on the map)?\): choose a space "
+    asked = re.findall(r"^Zombies — Zombie Movement \(the Zombie in ([^)]+?)(?:, marked on the map)?\): choose a space "
                        r"\(or pass\)\n", out, re.M)
     assert asked, "no Zombie Movement question named its Zombie"
     spaces = {space_name(game, s) for s in game.board.spaces}

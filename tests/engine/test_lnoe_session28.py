@@ -503,7 +503,7 @@ def test_the_zombie_a_question_is_about_is_drawn_reversed_on_the_map(pack):
     game.policies["zombies"] = HumanPolicy(console=out, input=answers(["0"], then=None))
     game.emit("zombie_turn.move_zombies")
     shown = out.file.getvalue()
-    assert "(the Zombie in Town Center b2, reversed on the map)" in re.sub(r"\x1b\[[0-9;]*m", "", shown).replace("\n", " ")
+    assert "(the Zombie in Town Center b2, marked on the map)" in re.sub(r"\x1b\[[0-9;]*m", "", shown).replace("\n", " ")
     assert re.search(r"\x1b\[(?:\d+;)*7(?:;\d+)*mZ\b", shown), "the Zombie's cell reversed"
 
 

@@ -108,7 +108,9 @@ def test_play_story_tells_the_whole_game_and_replay_tells_it_the_same(tmp_path):
     played = CliRunner().invoke(main, ["play", "die-zombies-die", "--seed", "31", "--story", "--log", str(log)])
     assert played.exit_code == 0, played.output
     lines = played.output.splitlines()
-    lines = lines[lines.index("round 0 · setup"):]  # (after what went to stderr: "wrote game.jsonl")
+    head = lines.index("round 0 · setup")  # (after what went to stderr: "wrote game.jsonl")
+    assert lines[head - 2:head] == ["Die Zombies, Die!, seed 31 (Heroes ai, Zombies ai)", ""]  # (no Martians)
+    lines = lines[head:]
     assert "round 1 · Zombie Turn › Draw New Zombie Cards" in lines
     assert any(line.startswith("  4 drawn from Zombie Deck to Zombies: ") for line in lines)  # named
     assert any(line.startswith("  GAME OVER: ") for line in lines)
@@ -117,6 +119,7 @@ def test_play_story_tells_the_whole_game_and_replay_tells_it_the_same(tmp_path):
     replayed = CliRunner().invoke(main, ["replay", str(log), "--story"])
     assert replayed.exit_code == 0, replayed.output
     told = replayed.output.splitlines()
+    assert "Die Zombies, Die!, seed 31 (Heroes ai, Zombies ai)" in told  # (the players the log names)
     told = told[told.index("round 0 · setup"):]
     assert told[:summary] == lines[:summary] and told[-1].startswith("reproduced: ")
     plain = CliRunner().invoke(main, ["play", "die-zombies-die", "--seed", "31"])
