@@ -568,3 +568,30 @@ def test_ruuuuuun_is_offered_again_after_twisted_ankle_lowers_the_roll(pack):
     assert game.state["counters"]["move_roll"] == 6
     asked = [label for label, _ in game.policies["heroes"].asked]
     assert len(asked) == 2  # before Twisted Ankle (passed) and after it
+
+
+def test_faith_rolls_once_the_zombie_has_played_vicious_attack(pack):
+    """A fight is resolved only once every player is done with cards (LNOE rulebook, Fight); Faith acts on
+    the Wound taken. A play-test saw "rolled 1D6: 2 for Faith … Faith fails" and only then "Zombies play
+    Vicious Attack": the Zombie player chose after seeing Faith's roll. Faith now rolls when the fight's
+    Wounds are due (event fight_wounds_due), after the cards."""
+    from spawnpit.engine.flow import _moment
+    from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_cards import to_hand
+
+    game = scripted_game(pack, heroes=[0], zombies=[0])  # play Faith; the Zombies play Vicious Attack
+    sheriff, zombie = put(game, "sheriff_anderson", "town_center.b2"), put(game, "zombie", "town_center.b2")
+    to_hand(game, "faith", "heroes")
+    to_hand(game, "vicious_attack", "zombies")
+    _moment(game, ["hero_turn", "move"], "start", {"unit": sheriff})
+    game.policies["heroes"].answers = [1]  # Strength of Spirit: no
+    left = dice(game, [2, 3], [5], [2])  # the Zombie wins; Faith rolls 2 and fails
+    start = len(game.entries)
+    game.emit("fight", {"fighter": sheriff, "foe": zombie})
+    assert not left
+    entries = game.entries[start:]
+    played = next(i for i, e in enumerate(entries) if e["type"] == "play" and e["card"] == "vicious_attack")
+    faith = next(i for i, e in enumerate(entries) if e["type"] == "roll" and e.get("rule") == "Faith")
+    assert played < faith
+    assert game.state["units"][sheriff.id]["wounds"] == 2
