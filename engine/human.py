@@ -338,9 +338,9 @@ class HumanPolicy:
             return self._first_fitting(goals_view(game, line=line) for line in (None, self.console.width - 1))
         wanted = re.fullmatch(r"w\s+(.+)", word)
         if wanted:  # a place the log names ("Gym/High School h4"), found on the map (a play-test could not)
-            found = find_on_board(game, wanted.group(1))
             if game.board is None:
                 return Text("this scenario has no board", style="yellow")
+            found = find_on_board(game, wanted.group(1))
             if not found:
                 return Text(f"nothing on the board is called {wanted.group(1)!r} (a cell such as h4, a building, "
                             "a board, or a unit such as Zombie 18)", style="yellow")
@@ -1781,17 +1781,16 @@ def explain_option(game, option, rule: dict | None = None) -> str:
         props = _card_props(game, option.id)
         lines = [f"{k}: {str(props[k]).replace('_', ' ') if k == 'type' else props[k]}" for k in ("type", "timing", "text")
                  if props.get(k)]
-        from spawnpit.engine.table import search_card
-
-        # ("scenario search" only where this scenario's Search Cards include it: a play-test took Dynamite
-        # for one of Escape in the Truck's)
-        searched = search_card(game._plain_ctx(), option)
-        words = [str(k).replace("_", " ") for k in props.get("keywords") or ()
-                 if k != props.get("type") and (k != "scenario_search" or searched)]
+        words = [str(k).replace("_", " ") for k in props.get("keywords") or () if k != props.get("type")]
         if words:  # what a scenario may count it as (a Townsfolk: the play-test could not tell which were)
             lines.append("keywords: " + ", ".join(words))
-        if searched and "scenario_search" not in (props.get("keywords") or ()):
-            lines.append("one of this scenario's Search Cards")
+        if game.model.scenario.get("props", {}).get("search_cards"):
+            from spawnpit.engine.table import search_card
+
+            # (whether this scenario searches for it: a play-test took Dynamite, which Burn 'em Out searches
+            # for, for one of Escape in the Truck's)
+            searched = search_card(game._plain_ctx(), option)
+            lines.append(f"{'one' if searched else 'not one'} of this scenario's Search Cards")
         numbers = card_stats(game, props)
         return "\n".join(lines + ([numbers] if numbers else [])) or "(no text)"
     if isinstance(option, Ref) and option.kind == "space" and game.board is not None and option.id in game.board.info:

@@ -237,12 +237,11 @@ def test_old_betsy_holds_a_zombie_hero_at_its_first_step_and_its_move_is_over(pa
     assert moves and held < moves[0]  # held before the next Zombie moved
 
 
-def test_old_betsy_holds_a_zombie_on_a_card_s_walk_at_its_first_step(pack):
-    """A card's walk of several spaces (Shamble's zombie_walk) out of her space is rolled for at the step
-    out, and the walk is over: before, it went on to the end and was put back afterwards."""
+def zombie_with_old_betsy(pack):
+    """A game whose ai Zombies play, one Zombie in Town Center b2 with Old Betsy (in play there) and Becky
+    6 spaces away: (game, b2, the Zombie)."""
     from spawnpit.engine import AIPolicy
-    from tests.engine.lnoe_table import dice
-    from tests.engine.test_lnoe_faq import to_hand, where
+    from tests.engine.test_lnoe_faq import to_hand
 
     game = bare_game(pack)
     game.policies["zombies"] = AIPolicy()
@@ -251,6 +250,16 @@ def test_old_betsy_holds_a_zombie_on_a_card_s_walk_at_its_first_step(pack):
     z = put(game, "zombie", b2)
     to_hand(game, "old_betsy", "heroes")
     game.mark(Ref("space", b2), "old_betsy", 1, game._plain_ctx())
+    return game, b2, z
+
+
+def test_old_betsy_holds_a_zombie_on_a_card_s_walk_at_its_first_step(pack):
+    """A card's walk of several spaces (Shamble's zombie_walk) out of her space is rolled for at the step
+    out, and the walk is over: before, it went on to the end and was put back afterwards."""
+    from tests.engine.lnoe_table import dice
+    from tests.engine.test_lnoe_faq import to_hand, where
+
+    game, b2, z = zombie_with_old_betsy(pack)
     left = dice(game, [1])  # Old Betsy's roll: held
     game.emit("zombie_walk", {"walker": z, "moves": 4, "card": Ref("card", to_hand(game, "shamble", "zombies"))})
     assert not left and where(game, z) == b2

@@ -508,18 +508,11 @@ def test_a_zombie_held_back_twice_carries_one_mark_and_none_after_the_zombie_tur
     """Markers are counts: a Zombie Old Betsy held twice carried held_back 2, and nothing but Extra Zombie
     Move ever took it off (review). It is one mark, gone at the end of the Zombie Turn."""
     from spawnpit.engine.state import Ref
-    from tests.engine.lnoe_table import dice, put
+    from tests.engine.lnoe_table import dice
     from tests.engine.test_lnoe_faq import to_hand
+    from tests.engine.test_lnoe_session28 import zombie_with_old_betsy
 
-    from spawnpit.engine import AIPolicy
-
-    game = bare_game(pack)
-    game.policies["zombies"] = AIPolicy()
-    b2 = game.board.resolve("town_center.b2")
-    put(game, "becky", next(s for s in game.board.spaces if game.board.between(s, b2) == 6))
-    z = put(game, "zombie", b2)
-    to_hand(game, "old_betsy", "heroes")
-    game.mark(Ref("space", b2), "old_betsy", 1, game._plain_ctx())
+    game, b2, z = zombie_with_old_betsy(pack)
     shamble = Ref("card", to_hand(game, "shamble", "zombies"))
     for _ in range(2):
         left = dice(game, [1])  # Old Betsy's roll: held

@@ -519,17 +519,22 @@ def test_a_hero_killed_since_the_last_question_is_the_line_a_crowded_screen_keep
     assert line.startswith("Billy killed"), line
 
 
-def test_a_cards_scenario_search_keyword_is_shown_only_where_the_scenario_searches_for_it(pack):
-    """A play-test read "keywords: … scenario search" on Dynamite and the Townsfolk in Escape in the
-    Truck, whose Search Cards are the Gasoline and the Keys, and took Dynamite for one."""
+def test_a_card_says_whether_this_scenario_searches_for_it(pack):
+    """A play-test read "keywords: … scenario search" on Dynamite in Escape in the Truck, whose Search
+    Cards are the Gasoline and the Keys, and took Dynamite for one (Burn 'em Out searches for it). `?N` on
+    a card now says whether it is one of this scenario's Search Cards (`search_cards`); a scenario that
+    names none says nothing of it."""
     from spawnpit.engine import new_game
     from spawnpit.engine.human import explain_option
 
-    for scenario, proto, shown in (("escape_in_the_truck", "dynamite", False), ("escape_in_the_truck", "keys", True),
-                                   ("burn_em_out", "dynamite", True), ("escape_in_the_truck", "doc_brody", False)):
+    for scenario, proto, said in (("escape_in_the_truck", "dynamite", "not one"), ("escape_in_the_truck", "keys", "one"),
+                                  ("burn_em_out", "dynamite", "one"), ("escape_in_the_truck", "doc_brody", "not one"),
+                                  ("die_zombies_die", "keys", None)):
         game = new_game(pack, f"lnoe:{scenario}", seed=1)
         cid = next(c for c, r in game.state["cards"].items() if r["proto"] == proto)
-        assert ("scenario search" in explain_option(game, Ref("card", cid))) == shown, (scenario, proto)
+        lines = explain_option(game, Ref("card", cid)).splitlines()
+        found = [line for line in lines if line.endswith("of this scenario's Search Cards")]
+        assert found == ([f"{said} of this scenario's Search Cards"] if said else []), (scenario, proto, lines)
 
 
 def test_the_ai_puts_hysteria_on_a_hero_not_yet_hysterical(pack):
