@@ -104,6 +104,7 @@ class HumanPolicy:
         self._held: set | None = None          # the cards the side held at the last prompt
         self._rule: dict | None = None         # the rule asking the current question (_asking_rule)
         self._muted: set = set()               # (question, (round, turn), or None: the game) passed on by itself
+        self.before_asking = None              # called before the player is asked (the CLI saves the log there)
 
     def choose(self, game, side: str, label: str, options: list) -> int:
         rule = self._rule = _asking_rule(side)
@@ -152,6 +153,8 @@ class HumanPolicy:
             self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
                                       new=new, width=self.console.width, here=here))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
+        if self.before_asking is not None:
+            self.before_asking()
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _MUTE or picked is _MUTE_GAME:
             kept = {m for m in self._muted if m[1] in (muted[1], None)}  # (earlier turns' forgotten)

@@ -60,6 +60,9 @@ def _texts(result) -> dict[str, str]:
 
 
 EXIT_PIPE = 128 + 13  # SIGPIPE's exit status: the output's reader went away
+# what a log saved before each of a person's questions says until the game ends (an "interrupted" game:
+# replay plays it until its answers run out, resume goes on from there)
+SAVED_WHILE_PLAYING = "interrupted: saved while the game was being played"
 
 
 def _output_gone() -> None:
@@ -276,20 +279,27 @@ def _format(out: str, fmt: str | None) -> str:
     raise click.UsageError(f"cannot tell the format from `{out}`: use .html, .pdf or .md, or --format")
 
 
-def _write(out: str, data: bytes) -> None:
-    """Through a temporary file beside OUT: an existing file is replaced only by a whole new one, and a
-    failed write (a full disk) leaves neither a half file nor the temporary one behind."""
+def _replace(out: str, data: bytes) -> None:
+    """OUT written through a temporary file beside it: an existing file is replaced only by a whole new
+    one, and a failed write (a full disk) leaves neither a half file nor the temporary one behind. An
+    OSError says why it failed."""
     target = Path(out)
     tmp = target.with_name(f".{target.name}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(data)
         tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _write(out: str, data: bytes) -> None:
+    """OUT written whole (`_replace`), and said; a file that cannot be written is a usage error."""
+    try:
+        _replace(out, data)
     except OSError as err:
         click.echo(f"spawnpit: cannot write {out}: {err.strerror or err}", err=True)
         sys.exit(EXIT_USAGE)
-    finally:
-        tmp.unlink(missing_ok=True)
     try:
         click.echo(f"wrote {out}")
     except OSError:  # no terminal left to say it to (the game's own, closed): the file is written
@@ -474,6 +484,32 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
         if unfinished:
             head["unfinished"] = unfinished
         _write(log_path, gamelog.dumps(head, game.entries).encode("utf-8"))
+
+    lines: list[str] = []  # the log's lines made so far (an entry never changes once logged)
+    failed: list[str] = []
+
+    def save_progress() -> None:
+        """Before a person is asked: the log so far, on disk, so a game cut off by what no handler sees
+        (kill -9, a crash, the machine switched off) can be resumed from the question it was waiting on.
+        Not while a resumed game is still being played back (the log as it was is worth more); a write
+        that fails is said once, and the game goes on (the log is written again at the end)."""
+        if failed or (keep is not None and not keep()):
+            return
+        head = gamelog.header(game, policies)
+        head["unfinished"] = SAVED_WHILE_PLAYING
+        lines.extend(gamelog.line(e) + "\n" for e in game.entries[len(lines):])
+        try:
+            _replace(log_path, (gamelog.line(head) + "\n" + "".join(lines)).encode("utf-8"))
+        except OSError as err:
+            failed.append(str(err))
+            _say(f"spawnpit: cannot save the game as it goes to {log_path} ({err.strerror or err}); "
+                 "it is written again when the game ends")
+
+    if log_path:
+        for policy in policies.values():
+            person = getattr(policy, "then", policy)  # (a resumed side's player)
+            if hasattr(person, "before_asking"):
+                person.before_asking = save_progress
 
     stop = _stop_on_signals()
     result, ended = None, None  # ended: (what the log says, what stderr says, exit code) of a game cut short
@@ -742,8 +778,8 @@ def _logged(log_file: str, inputs) -> tuple[dict, list, dict]:
               help="write the game's log here (default: back to LOG_FILE, so a game can be left and resumed again)")
 @INPUT
 def resume(log_file, log_path, inputs):
-    """Go on with a game left unfinished (quit, Ctrl-C, a closed terminal): its logged choices are
-    played again, checked against the log, then the same players carry on from there."""
+    """Go on with a game left unfinished (quit, Ctrl-C, a closed terminal, a killed process): its logged
+    choices are played again, checked against the log, then the same players carry on from there."""
     from spawnpit.engine import GameError, new_game
     from spawnpit.engine import log as gamelog
     from spawnpit.engine.policies import POLICIES, ResumeError, ResumingPolicy

@@ -365,6 +365,67 @@ def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, names):
     assert replayed.returncode == 0 and f"entries of an unfinished game (interrupted by {name})" in replayed.stdout, replayed
 
 
+def test_a_game_killed_outright_keeps_the_log_up_to_the_question_it_waited_on(tmp_path):
+    """kill -9 (or a crash, or the power going) while a person thinks: no handler runs, yet the log on
+    disk holds every answer given, because it is saved before each question. `replay` reproduces it as the
+    start of the game and `resume` goes on from the question the game was waiting on."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    log = tmp_path / "game.jsonl"
+    cmd = [sys.executable, "-m", "spawnpit", "play", "die-zombies-die", "--heroes", "human", "--seed", "3",
+           "--log", str(log)]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True).start()
+    proc.stdin.write("1\n1\n")  # two answers, then the game waits for a third
+    proc.stdin.flush()
+    deadline = time.monotonic() + 90
+    while sum(line.startswith("Choose ") for line in list(seen)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert proc.poll() is None, "the game ended before it was asked a third time"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=60)
+    proc.stdin.close()
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["unfinished"] == "interrupted: saved while the game was being played"
+    assert sum(1 for e in lines if e.get("type") == "choice" and e.get("side") == "heroes") == 2
+    assert not list(tmp_path.glob(".*.tmp"))  # (the last save was whole: nothing half-written beside it)
+    replayed = subprocess.run([sys.executable, "-m", "spawnpit", "replay", str(log)], capture_output=True, text=True)
+    assert replayed.returncode == 0 and "entries of an unfinished game (interrupted: saved" in replayed.stdout, replayed
+    resumed = subprocess.run([sys.executable, "-m", "spawnpit", "resume", str(log)], input="1\nq\ny\n",
+                             capture_output=True, text=True)
+    assert resumed.returncode == 0 and "game abandoned" in resumed.stderr + resumed.stdout, resumed
+    again = [json.loads(x) for x in log.read_text().splitlines()]
+    assert again[0]["unfinished"] == "abandoned by a player" and again[1:len(lines)] == lines[1:]
+    assert sum(1 for e in again if e.get("type") == "choice" and e.get("side") == "heroes") == 3
+
+
+def test_a_log_that_cannot_be_saved_as_the_game_goes_is_said_once_and_written_at_the_end(write_pack, tmp_path,
+                                                                                        monkeypatch):
+    from spawnpit import cli
+
+    log, tries, real = tmp_path / "game.jsonl", [], cli._replace
+
+    def failing(out, data):
+        if b"saved while the game was being played" in data:
+            tries.append(out)
+            raise OSError(28, "No space left on device")
+        real(out, data)
+
+    monkeypatch.setattr(cli, "_replace", failing)
+    args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
+    result = CliRunner().invoke(main, args, input="1\n" * 300, catch_exceptions=False)
+    assert result.exit_code == 0 and "GAME OVER in round" in result.output
+    assert len(tries) == 1 and result.output.count("cannot save the game as it goes") == 1
+    assert "No space left on device" in result.output
+    head = json.loads(log.read_text().splitlines()[0])
+    assert "unfinished" not in head and any('"type":"result"' in x for x in log.read_text().splitlines())
+
+
 def test_a_game_left_and_resumed_is_the_game_played_through(write_pack, tmp_path):
     """`resume LOG` plays the logged answers again, checks the game against the log, and hands each side
     back to its player: a person who quit after three answers and answers on is in the very game they
