@@ -1686,7 +1686,12 @@ def option_label(game, option) -> str:
         record = game.state["units"][option.id]
         where = record["space"]
         hurt = f" ({record['wounds']}/{record['stats'].get('health', '?')} wounds)" if record.get("wounds") else ""
-        return f"{_unit(game, option.id)} in {space_name(game, where) if where else 'no space'}{hurt}"
+        name = _unit(game, option.id)
+        # what the unit is marked with, as `c` lists it (a play-test played an Event on a Hysterical Hero
+        # without being told it could fail): a marker the name already says (Zombie Hero) is not repeated
+        marks = [t for t in (_marker_title(game, m) for m, n in (record.get("markers") or {}).items()
+                             if n and _shown(game, m)) if t not in name]
+        return f"{name} in {space_name(game, where) if where else 'no space'}{hurt}" + (f" [{', '.join(marks)}]" if marks else "")
     if option.kind == "card" and option.id in game.state["cards"]:
         card = game.state["cards"][option.id]
         place, target = card_place(game, card["where"]), card.get("target")

@@ -80,7 +80,7 @@ def test_a_shambling_zombie_next_to_a_hero_may_only_go_on_into_her_space(pack):
     assert not left
     assert where(game, zombie) == where(game, becky) == "town_center.c3"
     asked = game.policies["zombies"].asked
-    assert [label for label, _ in asked] == ["choose card to play", "choose zombie to play it on",
+    assert [label for label, _ in asked] == ["choose card to play", "choose unit to play it on",
                                              "choose space to step into (step 1 of up to 4, Shamble)",
                                              "choose hero to step in on (Zombie Hunger; step 2 of up to 4, Shamble)"]
     assert asked[-1][1] == [becky, None]  # next to her: her space, or stop; nothing else
@@ -94,7 +94,7 @@ def test_a_zombie_in_a_heros_space_never_shambles_out_of_it(pack):
     left = dice(game, [6])
     game.emit("zombie_turn.move_zombies.start")
     assert not left and where(game, zombie) == "town_center.a1"
-    assert [label for label, _ in game.policies["zombies"].asked] == ["choose card to play", "choose zombie to play it on"]
+    assert [label for label, _ in game.policies["zombies"].asked] == ["choose card to play", "choose unit to play it on"]
 
 
 def test_the_ai_shambles_the_zombie_farthest_from_the_heroes(pack):

@@ -93,3 +93,65 @@ def test_a_hero_moving_keeps_two_spaces_from_a_zombie_hero(pack):
     away = [s for s in spaces if _route(game, zombie_hero, far, s) > 2]
     assert close and away  # both kinds of space were offered
     assert options[index].id in away
+
+
+# ---- cards that say "a Zombie" mean a Zombie Hero too ----------------------------------------------------
+# (base rulebook, Zombie Heroes: they work just like normal Zombies but for the exceptions it lists; the
+# Complete Rulebook's glossary: "Zombie" is every type. An audit of every `zombie` selection in the content.)
+
+def test_out_of_control_sends_a_hero_toward_a_zombie_hero_when_it_is_the_only_zombie(pack):
+    """Before, with only a Zombie Hero on the board the card was not offered (`any(zombie)`), and a Zombie
+    Hero nearer than every Zombie was not the one the Hero lurched toward."""
+    from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+
+    game = bare_game(pack, zombies=["out_of_control"])
+    billy = put(game, "billy", "town_center.a1")
+    put(game, "zombie_hero", "town_center.c3")
+    card = to_hand(game, "out_of_control", "zombies")
+    dice(game, [1])
+    game.emit("move", {"unit": billy})
+    assert where(game, card) == "discard" and where(game, billy) == "town_center.b2"
+
+
+def test_divide_and_conquer_draws_a_zombie_hero_on_the_section_too(pack):
+    """Every Zombie on the lone Hero's board section moves one space toward her."""
+    from tests.engine.test_lnoe_faq import bare_game, to_hand, where
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.c3")
+    zombie_hero = put(game, "zombie_hero", "town_center.a1")
+    card = to_hand(game, "divide_and_conquer", "zombies")
+    game.play(Ref("card", card), None, None, game._plain_ctx())
+    assert where(game, zombie_hero) == "town_center.b2" and where(game, becky) == "town_center.c3"
+
+
+def test_shamble_may_be_played_on_a_zombie_hero(pack):
+    from tests.engine.test_lnoe_faq import bare_game, to_hand
+
+    game = bare_game(pack, zombies=["shamble"])
+    put(game, "becky", "town_center.c3")
+    zombie_hero = put(game, "zombie_hero", "town_center.a1")
+    to_hand(game, "shamble", "zombies")
+    dice(game, [1])
+    game.emit("zombie_turn.move_zombies.start")
+    label, options = game.policies["zombies"].asked[1]
+    assert label == "choose unit to play it on" and options == [zombie_hero]
+
+
+def test_a_unit_offered_says_what_it_is_marked_with(pack):
+    """An Event played on a Hysterical Hero may fail: the choice of a Hero to play it on now says
+    "[Hysterical]" (the `c` panel did; the question did not). Bookkeeping markers stay out, and a Zombie
+    Hero's marker is not said twice."""
+    from spawnpit.engine.human import option_label
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.c3")
+    game.mark(becky, "hysterical", 1, game._plain_ctx())
+    game.mark(becky, "won_fight", 1, game._plain_ctx())  # (hidden: the content's bookkeeping)
+    assert option_label(game, becky).endswith("in Town Center c3 [Hysterical]")
+    game.mark(becky, "hindered", 1, game._plain_ctx())
+    assert option_label(game, becky).endswith("[Hysterical, Hindered]")
+    zombie_hero = put(game, "zombie_hero", "town_center.a1")
+    game.mark(zombie_hero, "zombie_hero_marker", 1, game._plain_ctx())
+    assert "[" not in option_label(game, zombie_hero)
