@@ -261,8 +261,11 @@ class Game(World, Decks):
                     return replaced
         if not replaced:
             in_play, midway = self.in_play, plan.when
+            cards, missed = self._card_index.changes, []
+            before = cards.version
             for hook in ordinary:  # self._applies(hook, params), its commonest outcomes inline
                 if hook.owner is not None and not in_play(hook.owner):
+                    missed.append(hook)
                     continue
                 if hook.per_copy:
                     self._fire(hook, params)
@@ -282,9 +285,31 @@ class Game(World, Decks):
                     return replaced
                 if midway:
                     self._midway()
+            if missed and cards.version != before:
+                self._late(missed, params)
         if plan.at or plan.when:
             self._check_objectives(event)
         return replaced
+
+    def _late(self, missed: list, params: dict) -> None:
+        """The hooks of cards that were not on the table when their turn in an event came and are now: a
+        card an earlier hook of the same event brought into a hand hears the event too, after the hooks
+        already due (Just What I Needed takes Faith back at the start of a Move Action, whose hooks run in
+        order of title: Faith's turn had passed). Each runs once, in the event's order."""
+        for hook in missed:
+            if not self.in_play(hook.owner):
+                continue
+            if hook.per_copy:
+                self._fire(hook, params)
+            else:
+                ctx = self._applies(hook, params)
+                if ctx is None:
+                    continue
+                self._run(hook, params, ctx)
+            if self.state["result"] is not None:
+                return
+            if self._plan.when:
+                self._midway()
 
     def _fire(self, hook, params: dict, done=None) -> bool:
         """Run the hook for this event where it applies; True when it ran (an `instead of` hook: when it

@@ -155,3 +155,57 @@ def test_a_unit_offered_says_what_it_is_marked_with(pack):
     zombie_hero = put(game, "zombie_hero", "town_center.a1")
     game.mark(zombie_hero, "zombie_hero_marker", 1, game._plain_ctx())
     assert "[" not in option_label(game, zombie_hero)
+
+
+# ---- Just What I Needed (a play-test of Die Zombies, Die! as the Heroes) ---------------------------------
+
+def test_a_card_taken_back_at_the_start_of_a_move_action_may_be_played_in_it(pack):
+    """Just What I Needed takes Faith back at the start of Becky's Move Action: Faith, whose timing is that
+    very moment, is offered then, not at the next Hero's Move Action. (An event's hooks run in order of
+    title; Faith's turn had passed while it lay in the discard pile. A card brought onto the table during
+    an event now hears the rest of it.)"""
+    from tests.engine.test_lnoe_faq import bare_game, to_discard, to_hand, where
+
+    game = bare_game(pack, heroes=["just_what_i_needed", "faith", "faith"])
+    becky = put(game, "becky", "town_center.c3")
+    to_hand(game, "just_what_i_needed", "heroes")
+    faith = to_discard(game, "faith")
+    game.emit("hero_turn.move.start", {"unit": becky})
+    assert [label for label, _ in game.policies["heroes"].asked] == ["choose card to play", "choose card",
+                                                                     "choose card to play"]
+    assert where(game, faith) == "play" and game.state["cards"][faith]["target"] == ["unit", becky.id]
+
+
+def test_an_item_taken_back_is_held_to_the_carrying_limit(pack):
+    """Becky with two Weapons takes the Pump Shotgun back: one Weapon must go at once (base rulebook,
+    Items). Before, she carried three and fired the shotgun that turn."""
+    from tests.engine.test_lnoe_faq import bare_game, give, to_discard, to_hand
+
+    game = bare_game(pack, heroes=["just_what_i_needed", "pump_shotgun", "baseball_bat"])
+    becky = put(game, "becky", "town_center.c3")
+    give(game, "baseball_bat", becky)
+    give(game, "torch", becky)
+    to_hand(game, "just_what_i_needed", "heroes")
+    to_discard(game, "pump_shotgun")
+    game.emit("hero_turn.move.start", {"unit": becky})
+    held = sorted(r["proto"] for r in game.state["cards"].values() if r["where"] == becky.id)
+    assert held == ["pump_shotgun", "torch"]
+    assert any("over the limit of 2" in e.get("text", "") for e in game.entries)
+
+
+def test_just_what_i_needed_is_offered_before_the_zombie_turn_s_fights(pack):
+    """Its timing is the start of a Move Action or a fight: the Zombie Turn's fights too. Only for a Hero
+    with Zombies in the space, and named in the question."""
+    from tests.engine.test_lnoe_faq import bare_game, to_discard, to_hand, where
+
+    game = bare_game(pack, heroes=["just_what_i_needed", "meat_cleaver"])
+    becky = put(game, "becky", "town_center.c3")
+    put(game, "sally", "town_center.a1")  # no Zombie with her: not asked for her
+    put(game, "zombie", "town_center.c3")
+    to_hand(game, "just_what_i_needed", "heroes")
+    cleaver = to_discard(game, "meat_cleaver")
+    game.emit("zombie_turn.fight.start")
+    labels = [label for label, _ in game.policies["heroes"].asked]
+    assert labels[0] == "choose card to play for Becky (before the Zombie Turn's fights)"
+    assert not any("Sally" in label for label in labels)
+    assert where(game, cleaver) == becky.id
