@@ -119,7 +119,7 @@ class HumanPolicy:
                                              (alike_label(game, shown[0], len(groups[0])), "bold"), " (the only choice)"))
             return groups[0][-1]
         # `p!` mutes a question whoever it is about (Courage offered to each Hero in turn is one question)
-        general = {k: v for k, v in rule.items() if k not in ("asked_for", "asked_at")} if isinstance(rule, dict) else rule
+        general = {k: v for k, v in rule.items() if k not in ("asked_for", "asked_at", "asked_card")} if isinstance(rule, dict) else rule
         # (numbers the question says, `with` values, do not make it another: "step 2 of up to 3")
         # (until the turn ends: a play-test's p! on a Zombie Turn question passed it in the Hero Turn too)
         turn = (game.state.get("round"), (game.state.get("at") or [None])[0])
@@ -409,9 +409,11 @@ def _asking_rule(side: str | None = None) -> dict | None:
                 return None
         ctx = here.get("self")
         if rule is not None and isinstance(ctx, Context):
-            (unit, here), card = _hook_unit(ctx, side), _hook_card(ctx, side)
+            (unit, here), ref = _hook_unit(ctx, side), _hook_card_ref(ctx, side)
+            card = None if ref is None else _called(ctx.game, "card", ctx.game.state["cards"][ref.id]["proto"])
             if card:
                 unit = f"{unit}; {card}" if unit else card
+                rule = {**rule, "asked_card": ref}  # (`?N` on a bare option tells it too)
             rule = {**rule, "asked_for": unit} if unit else rule
             return {**rule, "asked_at": here} if here else rule
         frame = frame.f_back
@@ -457,6 +459,12 @@ def _hook_card(ctx, side: str | None = None) -> str | None:
     """The card a running hook's question is about, by name, when its event names one (`card`: the card
     a Search found, the card being played) that is not the asking rule's own card and that the asking
     side may see (in play, discarded, or its own): the Flashlight's "keep it or draw again" named nothing."""
+    card = _hook_card_ref(ctx, side)
+    return None if card is None else _called(ctx.game, "card", ctx.game.state["cards"][card.id]["proto"])
+
+
+def _hook_card_ref(ctx, side: str | None = None) -> Ref | None:
+    """_hook_card's card itself."""
     game = ctx.game
     at = ctx
     while at is not None and "card" not in at.env:
@@ -469,7 +477,7 @@ def _hook_card(ctx, side: str | None = None) -> str | None:
     record = game.state["cards"].get(card.id)
     if record is None or not (record["where"] in ("play", "discard") or _holder_side(game, record["where"]) == side):
         return None
-    return _called(game, "card", record["proto"])
+    return card
 
 
 def _board_state(game):
@@ -972,7 +980,7 @@ def cards_view(game, side: str, line: int | None = None) -> Text:
             continue
         props = _card_props(game, cid)
         numbers = card_stats(game, props)
-        row(_called(game, "card", record["proto"]), f" ({card_place(game, record['where'])}): ",
+        row(_called(game, "card", record["proto"]), f" ({card_place(game, record['where'], cid)}): ",
             (f"[{numbers}] " if numbers else "") + timed_text(props))
     seen = set()  # the abilities of the side's units on the board, once a kind (a play-test found them in ?N only)
     for record in game.state["units"].values():
@@ -1694,7 +1702,7 @@ def option_label(game, option) -> str:
         return f"{name} in {space_name(game, where) if where else 'no space'}{hurt}" + (f" [{', '.join(marks)}]" if marks else "")
     if option.kind == "card" and option.id in game.state["cards"]:
         card = game.state["cards"][option.id]
-        place, target = card_place(game, card["where"]), card.get("target")
+        place, target = card_place(game, card["where"], option.id), card.get("target")
         if card["where"] == "play" and target:  # two copies in play read apart by what each was played on
             place = f"{place}, on {_name(game, 'what', target[1])}"
         return f"{_called(game, 'card', card['proto'])} ({place})"
@@ -1717,10 +1725,14 @@ def building_name(game, bid: str) -> str:
     return f"{title} ({', '.join(where)})" if where else title
 
 
-def card_place(game, where) -> str:
-    """Where a card is, in words: carried by a unit, in a side's hand, in play, in a deck."""
+def card_place(game, where, cid: str | None = None) -> str:
+    """Where a card is, in words: carried by a unit, in a side's hand, in play, in a deck. A card on a
+    unit that is no Item (`cid` given) is one it has just drawn, not yet in the hand: "drawn by" (a
+    play-test read "Get Back You Devils! (carried by Becky)" and took the Event for an Item)."""
     where = str(where)
     if where in game.state["units"]:
+        if cid is not None and "item" not in (_card_props(game, cid).get("keywords") or ()):
+            return f"drawn by {_unit(game, where)}"
         return f"carried by {_unit(game, where)}"
     if where.startswith("side:"):
         return f"{_called(game, 'side', where[5:])}' hand"
@@ -1807,7 +1819,12 @@ def explain_option(game, option, rule: dict | None = None) -> str:
         return _building_facts(game, option.id)
     hint = option_hint(game, option)
     if not hint and rule_text(game, rule):  # (the play-test's ?N on "Hold back…" said "(nothing more to say)")
-        return f"{rule.get('title') or 'the rule'} asks: {rule_text(game, rule)}"
+        said = f"{rule.get('title') or 'the rule'} asks: {rule_text(game, rule)}"
+        card = rule.get("asked_card")
+        if isinstance(card, Ref) and card.id in game.state["cards"]:  # the card it asks about (a play-test's
+            # Flashlight "keep it or throw it away?" told the Flashlight's text, not the drawn card's)
+            said += f"\n{option_label(game, card)}: {explain_option(game, card)}"
+        return said
     return hint or "(nothing more to say)"
 
 
@@ -2690,6 +2707,9 @@ def _small_cell(game, sid, below, marks, numbers, shades, short, width: int = SM
             number = number.lstrip()
             if len(number) + len(marks[sid]) > width:
                 crowded = _crowded_style(game, sid)
+                # and a "+" where it fits: the colour alone is lost to a terminal without it (a play-test
+                # read "3" and never knew Sally and a Zombie stood there)
+                number += CROWDED_MARK if len(number) < width else ""
         cell.append(number, style=crowded or NUMBER_STYLE)
     if sid in marks and crowded is None:
         cell.append_text(marks[sid].copy())
@@ -2708,7 +2728,7 @@ def _small_cell(game, sid, below, marks, numbers, shades, short, width: int = SM
     cell.stylize(shades.get(building, "") if building else SPAWN_STYLE if sid in board.spawn_points else "")
     if sid in numbers:  # the number over the building's shade (black on a dark shade was near invisible;
         # a crowded number's colour, who is there, was lost)
-        cell.stylize(crowded or NUMBER_STYLE, 0, len(f"{numbers[sid]:>2}" if crowded is None else str(numbers[sid])))
+        cell.stylize(crowded or NUMBER_STYLE, 0, len(f"{numbers[sid]:>2}" if crowded is None else number))
     kind = (board.edge(sid, below) or "wall") if below is not None else None
     if kind in UNDERLINES:
         if sid in marks:  # under the units' colours (a door's yellow turned a Hero and the Zombies yellow)
@@ -2718,6 +2738,7 @@ def _small_cell(game, sid, below, marks, numbers, shades, short, width: int = SM
     return cell
 
 
+CROWDED_MARK = "+"  # after a choice's number on a cell whose units it hides
 SPAWN_STYLE = "on grey42"  # a spawn point's cell (no building's shade is this grey: BUILDING_STYLES)
 
 
@@ -2908,7 +2929,7 @@ def legend(game, grids: bool, compact: bool = False, viewer: str | None = None, 
             for shown, meaning in (marks.shorthands() if isinstance(marks, _Marks) else []):
                 items.append(Text.assemble((shown, "bold"), f" {meaning}"))
             if numbered:
-                items.append(Text.assemble(("123", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
+                items.append(Text.assemble((f"12{CROWDED_MARK}", CROWDED_NUMBER_STYLE), " a choice where someone is (?N)"))
         line = 0
         for item in items:  # a line broken between two names, never inside one
             if line and width and line + 2 + len(item) > width:

@@ -460,8 +460,8 @@ def test_a_one_digit_option_number_leaves_room_for_the_count_of_the_units_there(
     cell = lambda sid, n: _small_cell(game, sid, None, marks, {sid: n}, {}, {}).plain  # noqa: E731
     assert cell(here, 8) == "8Z2"
     assert cell(empty, 8) == " 8 "  # (alone, aligned as before)
-    assert cell(here, 12) == "12 "  # "Z2" does not fit: the number alone, in the Zombies' colour (session 29:
-    # "12Z" read as one Zombie)
+    assert cell(here, 12) == "12+"  # "Z2" does not fit: the number, in the Zombies' colour (session 29:
+    # "12Z" read as one Zombie), and "+" for someone it hides (session 31)
 
 
 def test_keys_typed_ahead_at_a_terminal_are_dropped_before_a_question_and_a_pipe_keeps_its_lines():

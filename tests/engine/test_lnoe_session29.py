@@ -269,7 +269,9 @@ def test_a_number_beside_which_the_units_do_not_fit_is_drawn_in_their_side_s_col
         put(game, "zombie", lone)
     marks, console = unit_marks(game, compact=True), Console()
     drawn = _small_cell(game, crowd, None, marks, {crowd: 5, lone: 8}, {}, {})
-    assert drawn.plain == "5  " and drawn.get_style_at_offset(console, 0).bgcolor.name == "white"  # both sides
+    assert drawn.plain == "5+ " and drawn.get_style_at_offset(console, 0).bgcolor.name == "white"  # both sides
+    assert drawn.get_style_at_offset(console, 1).bgcolor.name == "white"  # ("+": someone the number hides, session 31)
+    assert _small_cell(game, crowd, None, marks, {crowd: 15}, {}, {}).plain == "15+"
     assert _small_cell(game, lone, None, marks, {crowd: 5, lone: 8}, {}, {}).plain == "8Z2"
     inside = next(s for s in game.board.spaces if game.board.info[s].building)
     put(game, "zombie", inside)

@@ -209,3 +209,32 @@ def test_just_what_i_needed_is_offered_before_the_zombie_turn_s_fights(pack):
     assert labels[0] == "choose card to play for Becky (before the Zombie Turn's fights)"
     assert not any("Sally" in label for label in labels)
     assert where(game, cleaver) == becky.id
+
+
+def test_explaining_a_bare_option_tells_the_card_the_question_is_about(pack):
+    """The Flashlight's "Keep it / throw it away and draw again": `?1` told the Flashlight's text, and the
+    player paged through `c` to read the card drawn. It now tells that card's text too."""
+    from spawnpit.engine import human
+    from tests.engine.test_lnoe_faq import bare_game, give
+
+    seen = []
+
+    class Watch:
+        name = "watch"
+
+        def choose(self, game, side, label, options):
+            rule = human._asking_rule(side)
+            seen.append([human.explain_option(game, o, rule) for o in options])
+            return 0
+
+    game = bare_game(pack)
+    game.policies["heroes"] = Watch()
+    becky = put(game, "becky", "town_center.c3")
+    give(game, "flashlight", becky)
+    drawn = give(game, "get_back_you_devils", becky)
+    game.state["counters"]["searching"] = 1
+    game.emit("card_found", {"finder": becky, "card": drawn})
+    keep, _ = seen[0]
+    assert keep.startswith("Flashlight asks: When this Hero Searches")
+    assert "\nGet Back You Devils! (drawn by Becky): type: event" in keep  # (an Event is not "carried")
+    assert "text: Play in a fight" in keep.split("\nGet Back You Devils!", 1)[1]
