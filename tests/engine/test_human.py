@@ -455,11 +455,11 @@ def test_a_flag_reads_yes_or_no_and_stays_off_the_status_line(lnoe):
     play(game)
     said = {describe_entry(game, e) for e in game.entries if e["type"] == "track"
             and (e.get("track") or e.get("name")) == "zombie_spawn_count"}
-    assert said == {"New Zombies due: yes", "New Zombies due: no"}  # (after the spawn roll; cleared once placed)
+    assert said == {"New Zombies to place: yes", "New Zombies to place: no"}  # (after the spawn roll; cleared once placed)
     sun = next(e for e in game.entries if e["type"] == "track" and (e.get("track") or e.get("name")) == "sun")
     assert re.fullmatch(r"Sun Track is \d+( \(-1\))?", describe_entry(game, sun))
     line = status(game).plain
-    assert "Sun Track" in line and "New Zombies due" not in line
+    assert "Sun Track" in line and "New Zombies to place" not in line
 
 
 def test_a_run_of_zombie_moves_lists_each_step_with_repeats_counted(lnoe):

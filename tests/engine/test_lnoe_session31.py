@@ -238,3 +238,29 @@ def test_explaining_a_bare_option_tells_the_card_the_question_is_about(pack):
     assert keep.startswith("Flashlight asks: When this Hero Searches")
     assert "\nGet Back You Devils! (drawn by Becky): type: event" in keep  # (an Event is not "carried")
     assert "text: Play in a fight" in keep.split("\nGet Back You Devils!", 1)[1]
+
+
+def test_the_ai_darkens_a_building_near_a_hero_and_not_one_already_dark(pack):
+    """Lights Out: a play-test's Zombie player darkened the Gun Shop twice, no Hero near it. The ai now
+    takes a building not yet dark, with a Hero outside it within four spaces."""
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.board import EVERYTHING
+    from tests.engine.test_lnoe_faq import bare_game, to_hand
+
+    def darkened(game) -> str:
+        card = to_hand(game, "lights_out", "zombies")
+        game.play(Ref("card", card), None, None, game._plain_ctx())
+        return game.state["cards"][card]["target"][1]
+
+    game = bare_game(pack)
+    game.policies["zombies"] = AIPolicy()
+    street = next(s for s in sorted(game.board.spaces) if game.board.info[s].building is None
+                  and not s.startswith("town_center"))
+    becky = put(game, "becky", street)
+    near = {b for b in game.board.buildings
+            if any(game.board.between(street, s, EVERYTHING) <= 4 for s in game.board.spaces_of(b))}
+    first = darkened(game)
+    assert first in near
+    second = darkened(game)
+    assert second != first and (second in near or len(near) == 1)
+    assert game.state["units"][becky.id]["space"] == street
