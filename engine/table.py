@@ -30,6 +30,7 @@ class Table:
         self._spaces: tuple[Ref, ...] | None = None  # every space of the board, in id order
         self._cards: tuple = (None, -1, ())  # (the state's table of cards, its size, a Ref to each card)
         self._having: dict = {}  # (what, word) -> what Table.having keeps of it (see _marked_cards, _marked_spaces)
+        self._inside: dict = {}  # a building's id -> its spaces, in id order (`space s in b`)
 
     def ref(self, kind: str, id_: str) -> Ref:
         """The reference to a unit or space (the same object each time: references are immutable)."""
@@ -94,7 +95,11 @@ class Table:
                 spaces = self._spaces = tuple(self.ref("space", s) for s in self.game.space_ids())
             if source is None:
                 return list(spaces)
-            return [s for s in spaces if self.game.building_of(s.id) == getattr(source, "id", None)]
+            inside = getattr(source, "id", None)
+            found = self._inside.get(inside)  # a building's spaces do not change during a game
+            if found is None:
+                found = self._inside[inside] = tuple(s for s in spaces if self.game.building_of(s.id) == inside)
+            return list(found)
         if kind == "building":
             return [Ref("building", b) for b in self.game.building_ids()]
         if kind == "card":
