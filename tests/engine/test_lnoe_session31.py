@@ -242,9 +242,8 @@ def test_explaining_a_bare_option_tells_the_card_the_question_is_about(pack):
 
 def test_the_ai_darkens_a_building_near_a_hero_and_not_one_already_dark(pack):
     """Lights Out: a play-test's Zombie player darkened the Gun Shop twice, no Hero near it. The ai now
-    takes a building not yet dark, with a Hero outside it within four spaces."""
+    takes a building not yet dark, with a Hero outside it who could walk to it in four spaces."""
     from spawnpit.engine import AIPolicy
-    from spawnpit.engine.board import EVERYTHING
     from tests.engine.test_lnoe_faq import bare_game, to_hand
 
     def darkened(game) -> str:
@@ -258,7 +257,7 @@ def test_the_ai_darkens_a_building_near_a_hero_and_not_one_already_dark(pack):
                   and not s.startswith("town_center"))
     becky = put(game, "becky", street)
     near = {b for b in game.board.buildings
-            if any(game.board.between(street, s, EVERYTHING) <= 4 for s in game.board.spaces_of(b))}
+            if game.table.nearest(Ref("space", street), [Ref("space", s) for s in game.board.spaces_of(b)]) <= 4}
     first = darkened(game)
     assert first in near
     second = darkened(game)
