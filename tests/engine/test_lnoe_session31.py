@@ -263,3 +263,14 @@ def test_the_ai_darkens_a_building_near_a_hero_and_not_one_already_dark(pack):
     second = darkened(game)
     assert second != first and (second in near or len(near) == 1)
     assert game.state["units"][becky.id]["space"] == street
+
+
+def test_the_sum_of_new_zombies_is_said_before_they_come(pack):
+    """"New Zombies: 11 over 4 places (2 on each)…" came after the eight of the even share were placed."""
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    pits = sorted(game.board.spawn_points)
+    game.emit("new_zombies", {"number": 2 * len(pits) + 1, "places": [Ref("space", p) for p in pits]})
+    kinds = [e["type"] if e["type"] != "note" else e["text"][:12] for e in game.entries]
+    assert kinds.index("New Zombies:") < kinds.index("spawn")
