@@ -1066,7 +1066,12 @@ def story(game, entries: list, width: int | None = None) -> list[str]:
     move, each moment under its heading, nothing hidden (the game is over); long lines wrapped at
     `width` (None: one line each)."""
     out = []
-    for text, _, keep in _log_rows(game, entries, 0, EVERYONE):
+    game.scratch["story_told"] = set()  # the cards whose text the story has told: the next plays name them only
+    try:
+        rows = _log_rows(game, entries, 0, EVERYONE)
+    finally:
+        del game.scratch["story_told"]
+    for text, _, keep in rows:
         if keep is None and out:  # a blank line before each moment's heading
             out.append("")
         out += _wrapped(text, width) if width else [text]
@@ -1567,6 +1572,10 @@ def _play(game, e) -> str:
     on = f" on {_name(game, 'what', e['on'])}" if e.get("on") else ""  # a unit, a card, a space or a building
     text = _card_props(game, e["card"]).get("text")
     said = f": {_clip(text, 220)}" if isinstance(text, str) and text else ""  # whole: the other side may answer it
+    told = game.scratch.get("story_told")
+    if told is not None:  # the story tells a card's text the first time it is played (it read every Shamble's)
+        said = "" if e["card"] in told else said
+        told.add(e["card"])
     return f"{_name(game, 'side', e.get('side'))} play {_name(game, 'card', e['card'])}{on}{said}"
 
 

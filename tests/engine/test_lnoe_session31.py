@@ -274,3 +274,26 @@ def test_the_sum_of_new_zombies_is_said_before_they_come(pack):
     game.emit("new_zombies", {"number": 2 * len(pits) + 1, "places": [Ref("space", p) for p in pits]})
     kinds = [e["type"] if e["type"] != "note" else e["text"][:12] for e in game.entries]
     assert kinds.index("New Zombies:") < kinds.index("spawn")
+
+
+def test_the_story_tells_a_card_s_text_the_first_time_it_is_played(pack):
+    """`--story` read every Shamble's and every Locked Door's text again; the in-game log still tells it
+    each time (the other side may answer the card)."""
+    from collections import Counter
+
+    from spawnpit.engine import AIPolicy, new_game, play
+    from spawnpit.engine.human import story
+
+    for seed in range(40):
+        game = new_game(pack, "lnoe:die_zombies_die", seed=seed, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+        play(game)
+        played = Counter(e["card"] for e in game.entries if e["type"] == "play")
+        twice = [card for card, n in played.items() if n >= 2 and game.model.objects.get(("card", card), {}).get("props", {}).get("text")]
+        if twice:
+            break
+    card = twice[0]
+    title = game.model.objects[("card", card)]["title"]
+    lines = [line for line in story(game, game.entries) if f" play {title}" in line]
+    assert len(lines) >= 2 and ": " in lines[0].split(f" play {title}", 1)[1]
+    assert all(": " not in line.split(f" play {title}", 1)[1] for line in lines[1:])
+    assert game.scratch.get("story_told") is None
