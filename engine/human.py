@@ -1110,6 +1110,7 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> lis
                and not (e.get("type") in ("mark", "unmark") and not _shown(game, e.get("marker")))
                and not (passing and e.get("type") in ("mark", "unmark") and _mark_key(e) in passing)]
     rows, moment, i = [], None, 0
+    placed = {(e.get("unit"), (e.get("round"), e.get("at"))) for e in entries if e.get("type") == "move" and e.get("placed")}
     while i < len(entries):
         entry = entries[i]
         if (entry.get("round"), entry.get("at")) != moment:
@@ -1144,7 +1145,14 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> lis
             rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
-        rows.append((f"  {describe_entry(game, entry, viewer)}", LOG_STYLES.get(entry.get("type"), ""),
+        said = describe_entry(game, entry, viewer)
+        if entry.get("type") == "enter" and (entry.get("unit"), moment) in placed:
+            # placed in a space of their building later in the same moment: the building here, the space
+            # there (the story read "Becky enters at Hospital f1", then "Becky is placed in Hospital h2")
+            building = game.building_of(entry.get("space")) if entry.get("space") else None
+            if building is not None and game.board is not None:
+                said = f"{_name(game, 'proto', entry.get('proto'))} enters play in {building_name(game, building)}"
+        rows.append((f"  {said}", LOG_STYLES.get(entry.get("type"), ""),
                      VITAL if _vital(game, entry) else not _bookkeeping(entry, cards)))
         i += 1
     return rows

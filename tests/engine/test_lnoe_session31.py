@@ -297,3 +297,21 @@ def test_the_story_tells_a_card_s_text_the_first_time_it_is_played(pack):
     assert len(lines) >= 2 and ": " in lines[0].split(f" play {title}", 1)[1]
     assert all(": " not in line.split(f" play {title}", 1)[1] for line in lines[1:])
     assert game.scratch.get("story_told") is None
+
+
+def test_a_hero_placed_in_their_building_at_setup_enters_it_then_is_placed(pack):
+    """The story read "Becky enters at Hospital f1", then "Becky is placed in Hospital h2": two places.
+    A Hero placed later in the same moment enters the building; the space comes with the placement."""
+    from spawnpit.engine import AIPolicy, new_game, play
+    from spawnpit.engine.human import story
+
+    game = new_game(pack, "lnoe:die_zombies_die", seed=11, policies={"heroes": AIPolicy(), "zombies": AIPolicy()})
+    play(game)
+    told = story(game, game.entries)
+    placed = [e for e in game.entries if e["type"] == "move" and e.get("placed")]
+    assert placed
+    for move in placed:
+        name = game.model.objects[("unit", game.state["units"][move["unit"]]["proto"])]["title"]
+        assert any(line.startswith(f"  {name} enters play in ") for line in told)
+        assert not any(line.startswith(f"  {name} enters at ") for line in told)
+        assert any(line.startswith(f"  {name} is placed in ") for line in told)
