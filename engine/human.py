@@ -131,6 +131,8 @@ class HumanPolicy:
                                              ("pass", "bold"), " (p!! this game)" if for_good else " (p! this turn)"),
                                style="grey50")
             return options.index(None)
+        if self.before_asking is not None:  # (before the question shows: whoever sees it may rely on it)
+            self.before_asking()
         numbers = space_numbers(game, options)
         # a choice of units on the board: each one's number on its space too (a play-test took "Zombie 18
         # in Gym/High School h4", a target, for another Zombie: the map showed neither)
@@ -153,8 +155,6 @@ class HumanPolicy:
             self.console.print(screen(game, side, news, numbers=numbers, board=with_board, compact=compact,
                                       new=new, width=self.console.width, here=here))
             self.console.print(prompt(game, side, label, shown, rule, width=self.console.width, alike=alike))
-        if self.before_asking is not None:
-            self.before_asking()
         picked = self._ask(game, side, label, shown, numbers)
         if picked is _MUTE or picked is _MUTE_GAME:
             kept = {m for m in self._muted if m[1] in (muted[1], None)}  # (earlier turns' forgotten)
