@@ -315,3 +315,49 @@ def test_a_hero_placed_in_their_building_at_setup_enters_it_then_is_placed(pack)
         assert any(line.startswith(f"  {name} enters play in ") for line in told)
         assert not any(line.startswith(f"  {name} enters at ") for line in told)
         assert any(line.startswith(f"  {name} is placed in ") for line in told)
+
+
+@pytest.mark.parametrize("where", ["centre", "random building"])
+def test_with_the_complete_rulebook_a_hero_without_a_start_building_may_start_in_a_random_building(pack, where):
+    """Complete Rulebook §5.6.6.I: a Hero whose Start: building is not on the board is placed as a new Hero
+    is: the centre space with a free Hero card, or a Random Building without one. The base rulebook (the
+    five 2007 scenarios) knows only the first."""
+    from spawnpit.engine import AIPolicy, new_game
+    from spawnpit.engine.flow import run
+
+    class Starting:
+        name = "starting"
+
+        def __init__(self) -> None:
+            self.ai, self.offered = AIPolicy(), []
+
+        def choose(self, game, side, label, options):
+            texts = [o for o in options if isinstance(o, str)]
+            if any(t.startswith("Start in a Random Building") for t in texts):
+                self.offered.append(texts)
+                return options.index(next(t for t in texts if t.startswith(
+                    "Start in a Random Building" if where == "random building" else "Start in the centre")))
+            return self.ai.choose(game, side, label, options)
+
+    policy = Starting()
+    game = new_game(pack, "lnoe:die_zombies_die", seed=11, policies={"heroes": policy, "zombies": AIPolicy()})
+    game.state["counters"]["complete_rulebook"] = 1
+    game.state["result"] = None
+    original = game.emit
+
+    def stop_after_setup(event, params=None, ctx=None):
+        if event == "round.start":
+            raise StopIteration
+        return original(event, params, ctx)
+
+    game.emit = stop_after_setup
+    with pytest.raises(StopIteration):
+        run(game)
+    jake = next(u for u, r in game.state["units"].items() if r["proto"] == "jake_cartwright")
+    space = game.state["units"][jake]["space"]
+    drawn = [e for e in game.entries if e["type"] == "draw" and e.get("to") == jake]
+    assert len(policy.offered) == 1  # for Jake only: the others' buildings are on the board
+    if where == "centre":
+        assert space == "town_center.b2" and drawn
+    else:
+        assert game.board.info[space].building is not None and not drawn
