@@ -1430,6 +1430,16 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
                 viewer == EVERYONE or _holder_side(game, e.get("to")) == viewer):
             # (the drawing side's own screen, or the story of the game told after it: every card named)
             return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
+        if e.get("type") == "draw" and e.get("cards") and viewer is not None and str(e.get("to")) in game.state["units"]:
+            # another side's unit drawing: its Items are public (carried face up, or thrown away face up), its
+            # other cards secret (a play-test read "2 drawn from Hero Deck to Jake", then "Jake carries 3
+            # Weapons", and could not tell what he had found)
+            items = [_name(game, "card", c) for c in e["cards"]
+                     if "item" in (_card_props(game, str(c)).get("keywords") or ())]
+            if items:
+                others = len(e["cards"]) - len(items)
+                return (TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(items)
+                        + (f" and {others} other card{'s' if others > 1 else ''}" if others else ""))
         if e.get("type") == "mark" and str(e.get("what")) in game.state["units"]:
             meaning = _marker_text(game, e.get("marker"))  # what a mark on a unit does ("Hindered" said nothing)
             if meaning:

@@ -361,3 +361,43 @@ def test_with_the_complete_rulebook_a_hero_without_a_start_building_may_start_in
         assert space == "town_center.b2" and drawn
     else:
         assert game.board.info[space].building is not None and not drawn
+
+
+def test_the_other_side_reads_which_items_a_hero_drew_but_not_which_events(pack):
+    """A play-test as the Zombies read "2 drawn from Hero Deck to Jake Cartwright", then "Jake carries 3
+    Weapons … Baseball Bat discarded", and could not tell what he had found: Items lie face up by their
+    Hero, so they are named to every side; an Event goes to a hidden hand, so it is not."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import _take, bare_game
+
+    game = bare_game(pack)
+    jake = put(game, "jake_cartwright", "town_center.b2")
+    bat, devils = _take(game, "baseball_bat"), _take(game, "get_back_you_devils")
+    for cid in (bat, devils):
+        game.state["cards"][cid]["where"] = jake.id
+    entry = {"type": "draw", "cards": [bat, devils], "count": 2, "deck": "hero_deck", "to": jake.id}
+    assert describe_entry(game, entry, "zombies") == \
+        "2 drawn from Hero Deck to Jake Cartwright: Baseball Bat and 1 other card"
+    assert describe_entry(game, entry, "heroes").endswith(": Baseball Bat, Get Back You Devils!")
+    alone = {**entry, "cards": [devils], "count": 1}
+    assert describe_entry(game, alone, "zombies") == "1 drawn from Hero Deck to Jake Cartwright"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_hero_moving_does_not_stay_in_a_zombie_s_space(pack, seed):
+    """A play-test's ai Jake, one Health box left, rolled 1 and stayed in a Zombie's space: he fought it in
+    his own turn and died. A Hero who stays with a Zombie fights it now and again in the Zombie Turn; one
+    space away, only then. (Every space he could reach was one the Zombie could step into.)"""
+    from tests.engine.test_lnoe_faq import where
+
+    policy = Offered()
+    game, inside = _church_game(pack, "escape_in_the_truck", policy)
+    game.state["seed"] = seed  # (the ai's own stream breaks its ties: three draws of it)
+    jake = put(game, "jake_cartwright", inside)
+    game.state["units"][jake.id]["wounds"] = game.table.attribute(jake, "health") - 1
+    put(game, "zombie", inside)
+    dice(game, [1])
+    game.emit("move", {"unit": jake})
+    (options, index), = policy.asked
+    assert any(o is not None and o.id == inside for o in options) and len(options) > 2
+    assert where(game, jake) != inside
