@@ -295,11 +295,15 @@ def test_a_side_s_own_draws_are_named_on_its_screen_and_only_there(pack):
     entry = next(e for e in game.entries if e["type"] == "draw")
     assert len(entry["cards"]) == 1 and game.state["cards"][entry["cards"][0]]["proto"] == "revolver"
     assert describe_entry(game, entry, "heroes") == "1 drawn from Hero Deck to Father Joseph: Revolver"
-    assert describe_entry(game, entry, "zombies") == describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph"
+    # (an Item lies face up by its Hero: the Zombie player reads it too, session 31; an Event stays secret)
+    assert describe_entry(game, entry, "zombies") == "1 drawn from Hero Deck to Father Joseph: Revolver"
+    assert describe_entry(game, entry) == "1 drawn from Hero Deck to Father Joseph"
+    on_top(game, "get_back_you_devils")
+    game.draw("hero_deck", 1, joseph, game._plain_ctx())
     for side, named in (("heroes", True), ("zombies", False), (None, False)):  # the log on each side's screen
         out = Console(file=StringIO(), width=80, color_system=None)
         out.print(log_view(game, game.entries, viewer=side))
-        assert ("to Father Joseph: Revolver" in out.file.getvalue()) == named, side
+        assert ("to Father Joseph: Get Back You Devils!" in out.file.getvalue()) == named, side
 
 
 def test_b_n_draws_a_board_as_it_lies_on_the_map_its_rows_and_columns_labelled(pack):
