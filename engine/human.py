@@ -194,13 +194,24 @@ class HumanPolicy:
 
     def _page(self, renderable, page: int, command: str) -> Text:
         """Page `page` of what a command shows, cut into pages that each leave the question room (the
-        last page when `page` is past it), with a line saying which page it is and how to see the others."""
-        lines = self.console.render_lines(renderable, self.console.options, pad=False)
+        last page when `page` is past it), with a line saying which page it is and how to see the others.
+        `renderable` may be a list of blocks (a card's row each): a page ends between two blocks, a block
+        taller than a page alone is cut (a play-test's `c 1` ended mid-card, its last words on page 2)."""
         size = max(1, self.console.height - 3)  # (the page's own line, the question's reminder, the prompt)
-        pages = max(1, -(-len(lines) // size))
+        blocks = renderable if isinstance(renderable, list) else [renderable]
+        cut: list[list] = [[]]  # the pages' lines
+        for block in blocks:
+            lines = self.console.render_lines(block, self.console.options, pad=False)
+            if cut[-1] and len(cut[-1]) + len(lines) > size:
+                cut.append([])
+            for line in lines:
+                if len(cut[-1]) >= size:
+                    cut.append([])
+                cut[-1].append(line)
+        pages = len(cut)
         page = min(max(1, page), pages)
         out = Text()
-        for line in lines[(page - 1) * size:page * size]:
+        for line in cut[page - 1]:
             for segment in line:
                 out.append(segment.text, segment.style)
             out.append("\n")
@@ -324,15 +335,17 @@ class HumanPolicy:
             # the question must stay under it: each card's text cut to one line when the whole texts are too
             # tall; the whole texts page by page when even that is taller than the screen, or when asked (`c N`)
             units = side_view(game, side, crowds=True) or Text("nothing to show for your side")
-            whole = Group(units, cards_view(game, side))
+            texts = cards_view(game, side)
+            whole = Group(units, texts)
+            rows = [units, *[row for row in texts.split("\n") if row.plain]]  # (pages end between two cards)
             if cards.group(1):  # `c N`: the whole texts, page by page
-                return self._page(whole, int(cards.group(1)), "c")
+                return self._page(rows, int(cards.group(1)), "c")
             if self._leaves_room(whole):
                 return whole
             cut = Text("(texts cut to one line to fit; c 1, c 2…: the whole texts, page by page)",
                        style="grey50")
             short = Group(units, cards_view(game, side, line=self.console.width - 1), cut)
-            return short if self._leaves_room(short) else self._page(whole, 1, "c")
+            return short if self._leaves_room(short) else self._page(rows, 1, "c")
         paged = re.fullmatch(r"l\s*(\d{0,6})", word)
         if paged:  # every move of a run; as many lines as leave the question on the screen
             lines = max(8, min(60, self.console.height - 3))

@@ -401,3 +401,36 @@ def test_a_hero_moving_does_not_stay_in_a_zombie_s_space(pack, seed):
     (options, index), = policy.asked
     assert any(o is not None and o.id == inside for o in options) and len(options) > 2
     assert where(game, jake) != inside
+
+
+def test_c_pages_end_between_two_cards(pack):
+    """A play-test's `c 1` ended in the middle of a card, and page 2 began "Zombie is killed instead.":
+    a page now ends between two cards (a card taller than a page alone would be cut)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_lnoe_faq import bare_game, to_hand
+
+    game = bare_game(pack)
+    put(game, "becky", "town_center.b2")
+    put(game, "zombie", "town_center.a1")
+    protos = list(dict.fromkeys(r["proto"] for r in game.state["cards"].values()
+                                if r["deck"] == "zombie_deck" and r["where"] == "deck"))
+    for card in protos[:12]:
+        to_hand(game, card, "zombies")
+    policy = HumanPolicy(console=Console(file=StringIO(), width=80, height=16, color_system=None))
+
+    def page(n: int) -> list[str]:
+        out = Console(file=StringIO(), width=80, color_system=None)
+        out.print(policy._command(game, "zombies", f"c {n}", [None], {}))
+        return out.file.getvalue().splitlines()
+
+    first = page(1)
+    pages = int(first[-1].split(" of ")[1].split(";")[0].rstrip(")"))
+    assert pages >= 2
+    texts = ["\n".join(page(n)[:-1]) for n in range(1, pages + 1)]
+    for card in protos[:12]:
+        text = " ".join(str(game.model.objects[("card", card)]["props"]["text"]).split())
+        assert sum(text in " ".join(t.split()) for t in texts) == 1, card  # whole on one page
