@@ -434,3 +434,24 @@ def test_c_pages_end_between_two_cards(pack):
     for card in protos[:12]:
         text = " ".join(str(game.model.objects[("card", card)]["props"]["text"]).split())
         assert sum(text in " ".join(t.split()) for t in texts) == 1, card  # whole on one page
+
+
+@pytest.mark.parametrize("near", [False, True])
+def test_the_ai_cancels_lights_out_only_on_a_building_a_hero_is_near(pack, near):
+    """A play-test's ai Heroes spent Not This Time! on Lights Out in a building no Hero was heading for."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.test_lnoe_cards import in_play, to_hand, where
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    building = next(b for b in sorted(game.board.buildings) if not b.startswith("town_center"))
+    inside = sorted(game.board.spaces_of(building))[0]
+    far = max(sorted(game.board.spaces), key=lambda s: game.board.between(s, inside))
+    put(game, "becky", inside if near else far)
+    lights = in_play(game, "lights_out", Ref("building", building))
+    game.mark(Ref("building", building), "lights_out", 1, game._plain_ctx())
+    cancel = to_hand(game, "not_this_time", "heroes")
+    game.emit("hero_turn.start")
+    assert (where(game, lights) == "discard") is near
+    assert (where(game, cancel) == "discard") is near
