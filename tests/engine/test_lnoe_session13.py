@@ -82,7 +82,7 @@ def test_a_shambling_zombie_next_to_a_hero_may_only_go_on_into_her_space(pack):
     asked = game.policies["zombies"].asked
     assert [label for label, _ in asked] == ["choose card to play", "choose unit to play it on",
                                              "choose space to step into (step 1 of up to 4, Shamble)",
-                                             "choose hero to step in on (Zombie Hunger; step 2 of up to 4, Shamble)"]
+                                             "choose hero to step in on (Zombie Hunger; step 2 of up to 4, Shamble; pass: it stops here)"]
     assert asked[-1][1] == [becky, None]  # next to her: her space, or stop; nothing else
 
 

@@ -54,7 +54,7 @@ def test_anxious_to_feed_a_zombie_placed_next_to_a_hero_may_only_step_into_the_h
     script = answer(game, "zombies", "becky")
     zombie = game.spawn(Ref("kind", "zombie"), Ref("space", pit), 1, game._plain_ctx())[0]
     assert [(label, options) for label, options in script.asked] == [
-        ("choose hero to step in on (Zombie Hunger; step 1 of up to 1, Anxious to Feed)", [becky, None])]
+        ("choose hero to step in on (Zombie Hunger; step 1 of up to 1, Anxious to Feed; pass: it stops here)", [becky, None])]
     assert where(game, zombie) == beside
 
 

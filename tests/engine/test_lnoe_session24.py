@@ -522,7 +522,9 @@ def test_the_ai_cancels_a_card_in_play_that_shuts_the_heroes_out_and_keeps_its_c
     cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("hero_turn.start")
     assert where(game, Ref("card", cancel)) == "side:heroes" and where(game, Ref("card", hysteria)) == "play"
-    lights = in_play(game, "lights_out", Ref("building", next(iter(game.board.buildings))))
+    b2 = game.board.resolve("town_center.b2")  # (a building Jake is near: session 31's ai cancels no other)
+    near = min(game.board.buildings, key=lambda b: min(game.board.between(b2, s) for s in game.board.spaces_of(b)))
+    lights = in_play(game, "lights_out", Ref("building", near))
     game.emit("hero_turn.start")
     assert where(game, Ref("card", lights)) == "discard" and where(game, Ref("card", cancel)) == "discard"
 
