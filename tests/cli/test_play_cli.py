@@ -326,20 +326,14 @@ def test_a_built_pack_whose_board_cannot_be_assembled_is_a_content_error_not_an_
     assert "internal error" not in result.output
 
 
-@pytest.mark.parametrize("names", [["SIGTERM"], ["SIGHUP"], ["SIGHUP", "SIGHUP", "SIGTERM"]])
-def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, names):
-    """`kill` (SIGTERM) or closing the terminal (SIGHUP) while a person thinks: the log so far is
-    written (`unfinished: interrupted by …`), the exit code is 128 + the signal, no traceback, and
-    `replay` accepts the log as the start of the game. A closing terminal may send several signals at
-    once: the first decides, the others cannot stop the log being written."""
-    name = names[0]
-    import signal
+def _waiting_for_a_third_answer(log):
+    """`play die-zombies-die --heroes human --log LOG` in a process of its own, answered twice and left
+    waiting for its third answer."""
     import subprocess
     import sys
     import threading
     import time
 
-    log = tmp_path / "game.jsonl"
     cmd = [sys.executable, "-m", "spawnpit", "play", "die-zombies-die", "--heroes", "human", "--seed", "3",
            "--log", str(log)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -351,6 +345,22 @@ def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, names):
     while sum(line.startswith("Choose ") for line in list(seen)) < 3 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert proc.poll() is None, "the game ended before it was asked a third time"
+    return proc
+
+
+@pytest.mark.parametrize("names", [["SIGTERM"], ["SIGHUP"], ["SIGHUP", "SIGHUP", "SIGTERM"]])
+def test_a_game_killed_or_left_by_its_terminal_keeps_its_log(tmp_path, names):
+    """`kill` (SIGTERM) or closing the terminal (SIGHUP) while a person thinks: the log so far is
+    written (`unfinished: interrupted by …`), the exit code is 128 + the signal, no traceback, and
+    `replay` accepts the log as the start of the game. A closing terminal may send several signals at
+    once: the first decides, the others cannot stop the log being written."""
+    name = names[0]
+    import signal
+    import subprocess
+    import sys
+
+    log = tmp_path / "game.jsonl"
+    proc = _waiting_for_a_third_answer(log)
     for sent in names:  # back to back
         proc.send_signal(getattr(signal, sent))
     proc.stdin.close()
@@ -372,21 +382,9 @@ def test_a_game_killed_outright_keeps_the_log_up_to_the_question_it_waited_on(tm
     import signal
     import subprocess
     import sys
-    import threading
-    import time
 
     log = tmp_path / "game.jsonl"
-    cmd = [sys.executable, "-m", "spawnpit", "play", "die-zombies-die", "--heroes", "human", "--seed", "3",
-           "--log", str(log)]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    seen = []
-    threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True).start()
-    proc.stdin.write("1\n1\n")  # two answers, then the game waits for a third
-    proc.stdin.flush()
-    deadline = time.monotonic() + 90
-    while sum(line.startswith("Choose ") for line in list(seen)) < 3 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert proc.poll() is None, "the game ended before it was asked a third time"
+    proc = _waiting_for_a_third_answer(log)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=60)
     proc.stdin.close()

@@ -146,16 +146,19 @@ def test_the_ai_throws_away_a_flashlight_draw_only_when_it_is_no_weapon_event_or
 
 
 class Picks:
-    """The ai policy, recording which action it took for each unit."""
+    """The ai policy, recording which action it took for each unit (`actions`), and the options of every
+    choice of a space to move to with the one it took (`asked`)."""
 
     name = "picks"
 
     def __init__(self) -> None:
         from spawnpit.engine import AIPolicy
-        self.ai, self.actions = AIPolicy(), []
+        self.ai, self.actions, self.asked = AIPolicy(), [], []
 
     def choose(self, game, side, label, options):
         index = self.ai.choose(game, side, label, options)
+        if label.startswith("choose space to move to"):
+            self.asked.append((list(options), index))
         if ": action of " in label:
             picked = options[index]
             self.actions.append(None if picked is None else picked["id"])

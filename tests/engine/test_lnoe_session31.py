@@ -54,27 +54,11 @@ def test_the_ai_does_not_search_where_a_zombie_hero_could_walk_in(pack, apart, s
     assert policy.actions == ["search" if search else "move"]
 
 
-class Offered:
-    """The ai policy, recording the options of every space choice and the one it took."""
-
-    name = "offered"
-
-    def __init__(self) -> None:
-        from spawnpit.engine import AIPolicy
-        self.ai, self.asked = AIPolicy(), []
-
-    def choose(self, game, side, label, options):
-        index = self.ai.choose(game, side, label, options)
-        if label.startswith("choose space to move to"):
-            self.asked.append((list(options), index))
-        return index
-
-
 def test_a_hero_moving_keeps_two_spaces_from_a_zombie_hero(pack):
     """Defend the Manor House: a Hero with a roll of 1 next to nothing but a Zombie Hero two spaces away
     takes a space it cannot reach with a roll of 2 or less, when there is one; before, the Zombie Hero
     counted for nothing and the Hero would step toward it as readily as away."""
-    policy = Offered()
+    policy = Picks()
     game, inside = _church_game(pack, "defend_the_manor_house", policy)
     street = next(s for s in sorted(game.board.spaces) if game.board.building_of(s) is None
                   and len(game.board.neighbours(s)) == 8)
@@ -390,7 +374,7 @@ def test_a_hero_moving_does_not_stay_in_a_zombie_s_space(pack, seed):
     space away, only then. (Every space he could reach was one the Zombie could step into.)"""
     from tests.engine.test_lnoe_faq import where
 
-    policy = Offered()
+    policy = Picks()
     game, inside = _church_game(pack, "escape_in_the_truck", policy)
     game.state["seed"] = seed  # (the ai's own stream breaks its ties: three draws of it)
     jake = put(game, "jake_cartwright", inside)
