@@ -190,8 +190,8 @@ def test_just_what_i_needed_is_offered_before_the_zombie_turn_s_fights(pack):
     cleaver = to_discard(game, "meat_cleaver")
     game.emit("zombie_turn.fight.start")
     labels = [label for label, _ in game.policies["heroes"].asked]
-    assert labels[0] == "choose card to play for Becky (before the Zombie Turn's fights)"
-    assert not any("Sally" in label for label in labels)
+    assert labels == ["choose card to play (before the Zombie Turn's fights)", "choose card"]
+    assert game.policies["heroes"].rules[0] == "Just What I Needed"
     assert where(game, cleaver) == becky.id
 
 
@@ -439,3 +439,29 @@ def test_the_ai_cancels_lights_out_only_on_a_building_a_hero_is_near(pack, near)
     game.emit("hero_turn.start")
     assert (where(game, lights) == "discard") is near
     assert (where(game, cancel) == "discard") is near
+
+
+def test_p_bang_on_just_what_i_needed_before_the_zombie_turn_s_fights_passes_it_for_every_hero(pack):
+    """A play-test typed `p!` at "Just What I Needed (Billy)" before the Zombie Turn's fights, and was asked
+    again for Johnny, Sally and Father Joseph: the Hero's name was in the question's text, so each Hero's
+    question was another one. It is in the heading now, and `p!` passes them all."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from spawnpit.engine.human import HumanPolicy
+    from tests.engine.test_lnoe_faq import bare_game, to_discard, to_hand
+
+    game = bare_game(pack)
+    for hero, space in (("becky", "town_center.c3"), ("sally", "town_center.a1")):
+        put(game, hero, space)
+        put(game, "zombie", space)
+    to_hand(game, "just_what_i_needed", "heroes")
+    to_discard(game, "meat_cleaver")
+    typed = iter(["p!"])
+    con = Console(file=StringIO(), width=80, height=24, color_system=None)
+    game.policies["heroes"] = HumanPolicy(console=con, input=lambda: next(typed))
+    game.emit("zombie_turn.fight.start")
+    out = con.file.getvalue()
+    assert next(typed, None) is None and "(p! this turn)" in out
+    assert "Just What I Needed (Sally" in out or "Just What I Needed (Becky" in out
