@@ -2808,9 +2808,10 @@ MARKER_STYLE = "bold magenta"
 
 
 def _space_marker(game, sid: str) -> str | None:
-    """The first marker shown (not `hidden`, not the ai's) on a space, or None."""
+    """The latest marker shown (not `hidden`, not the ai's) put on a space, or None: what last happened
+    there (a New Spawning Pit blown up read "NS" still, its Destroyed Spawning Pit marker never drawn)."""
     markers = (game.state["spaces"].get(sid) or {}).get("markers") or {}
-    return next((m for m, n in markers.items() if n and _shown(game, m)), None)
+    return next((m for m, n in reversed(markers.items()) if n and _shown(game, m)), None)
 
 
 def marker_shorts(game) -> dict[str, str]:

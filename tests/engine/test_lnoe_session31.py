@@ -465,3 +465,18 @@ def test_p_bang_on_just_what_i_needed_before_the_zombie_turn_s_fights_passes_it_
     out = con.file.getvalue()
     assert next(typed, None) is None and "(p! this turn)" in out
     assert "Just What I Needed (Sally" in out or "Just What I Needed (Becky" in out
+
+
+def test_a_space_with_two_markers_shows_the_latest(pack):
+    """Burn 'em Out: a New Spawning Pit blown up still read "NS" on the map; its Destroyed Spawning Pit
+    marker ("DS" in the key) was never drawn."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import _space_marker
+    from spawnpit.engine.policies import ScriptedPolicy
+
+    game = new_game(pack, "lnoe:burn_em_out", seed=1, policies={"heroes": ScriptedPolicy([]), "zombies": ScriptedPolicy([])})
+    space = Ref("space", sorted(game.board.spaces)[0])
+    game.mark(space, "new_spawning_pit", 1, game._plain_ctx())
+    assert _space_marker(game, space.id) == "new_spawning_pit"
+    game.mark(space, "destroyed_pit", 1, game._plain_ctx())
+    assert _space_marker(game, space.id) == "destroyed_pit"
