@@ -399,7 +399,7 @@ def test_farmer_sty_is_offered_with_the_reason_it_is_offered_now(pack):
     choose = policy.choose
     policy.choose = lambda g, side, label, options: asked.append(label) or choose(g, side, label, options)
     _moment(game, ["hero_turn", "fight"], "end", {"unit": sheriff})
-    assert any("to play on Sheriff Anderson's space, a Zombie being one step away" in ask_text(game, label) for label in asked), asked
+    assert any("to play on Sheriff Anderson's space, a Zombie being near" in ask_text(game, label) for label in asked), asked
 
 
 def test_w_finds_a_place_the_log_names_on_the_map(pack):

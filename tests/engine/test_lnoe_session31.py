@@ -480,3 +480,33 @@ def test_a_space_with_two_markers_shows_the_latest(pack):
     assert _space_marker(game, space.id) == "new_spawning_pit"
     game.mark(space, "destroyed_pit", 1, game._plain_ctx())
     assert _space_marker(game, space.id) == "destroyed_pit"
+
+
+@pytest.mark.parametrize("apart, offered, played", [(1, True, True), (3, True, False), (5, False, False)])
+def test_farmer_sty_is_offered_with_a_zombie_hero_three_spaces_off(pack, apart, offered, played):
+    """A play-test held Farmer Sty and was not asked with a Zombie Hero three spaces from Johnny (it was
+    offered only with a Zombie one step away); Shamble brought the Zombie Hero in and Johnny died. It is
+    offered with one up to three spaces off; the ai still plays it only with one a step away."""
+    from spawnpit.engine import AIPolicy
+    from spawnpit.engine.flow import _moment
+    from tests.engine.test_lnoe_cards import to_hand, where
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    asked = []
+    ai = AIPolicy()
+
+    class Watch:
+        name = "watch"
+
+        def choose(self, game, side, label, options):
+            asked.append(label)
+            return ai.choose(game, side, label, options)
+
+    game.policies["heroes"] = Watch()
+    johnny = put(game, "johnny", "town_center.b2")
+    _zombie_hero_at(game, game.board.resolve("town_center.b2"), apart)
+    sty = to_hand(game, "farmer_sty", "heroes")
+    _moment(game, ["hero_turn", "fight"], "end", {"unit": johnny})
+    assert bool(asked) is offered
+    assert (where(game, sty) == "play") is played
