@@ -510,3 +510,18 @@ def test_farmer_sty_is_offered_with_a_zombie_hero_three_spaces_off(pack, apart, 
     _moment(game, ["hero_turn", "fight"], "end", {"unit": johnny})
     assert bool(asked) is offered
     assert (where(game, sty) == "play") is played
+
+
+def test_no_it_cant_be_says_the_friend_rises_before_the_hero_s_figure_is_taken_off(pack):
+    """A play-test read "Becky enters at … d6", then "Becky taken off the board in … d6", as a Hero come
+    and gone: the note that the friend rises as a Zombie Hero now comes between them."""
+    from tests.engine.test_lnoe_faq import bare_game
+    from tests.engine.test_lnoe_session11 import _play_no_it_cant_be
+
+    game = bare_game(pack, "die_zombies_die", zombies=["no_it_cant_be"])
+    _play_no_it_cant_be(game)
+    kinds = [e["type"] for e in game.entries if e["type"] in ("enter", "note", "remove", "spawn")]
+    start = kinds.index("enter")
+    assert kinds[start:start + 2] == ["enter", "note"]
+    note = next(e["text"] for e in game.entries if e["type"] == "note" and "missing friend" in e["text"])
+    assert note.endswith("stumbles out of the Spawning Pit as a Zombie Hero: the figure is swapped for a Zombie Hero's")
