@@ -525,3 +525,32 @@ def test_no_it_cant_be_says_the_friend_rises_before_the_hero_s_figure_is_taken_o
     assert kinds[start:start + 2] == ["enter", "note"]
     note = next(e["text"] for e in game.entries if e["type"] == "note" and "missing friend" in e["text"])
     assert note.endswith("stumbles out of the Spawning Pit as a Zombie Hero: the figure is swapped for a Zombie Hero's")
+
+
+@pytest.mark.parametrize("card", ["risen_from_the_grave", "i_dont_trust_em"])
+def test_a_zombie_card_that_would_do_nothing_is_not_offered(pack, card):
+    """A play-test's Zombies sacrificed two Zombies for Risen From the Grave to take back the only card in
+    the discard pile, I Don't Trust 'em, and played that while it was still in effect. Risen From the
+    Grave is not offered with an empty discard pile, nor I Don't Trust 'em while it holds."""
+    from tests.engine.test_lnoe_cards import to_hand, where
+    from tests.engine.test_lnoe_faq import bare_game, to_discard
+
+    for useful in (False, True):
+        game = bare_game(pack)
+        becky = put(game, "becky", "town_center.b2")
+        for _ in range(6):
+            put(game, "zombie", "town_center.a1")
+        if card == "risen_from_the_grave" and useful:
+            to_discard(game, "shamble")
+        if card == "i_dont_trust_em" and not useful:
+            game.mark(becky, "no_exchange", 1, game._plain_ctx())
+        mine = to_hand(game, card, "zombies")
+        asked = []
+        policy = game.policies["zombies"]
+        choose = policy.choose
+        policy.choose = lambda g, side, label, options: asked.append(options) or choose(g, side, label, options)
+        game.state["counters"]["zombie_cards_passed"] = 0
+        game.emit("zombie_events")
+        assert any(any(getattr(o, "id", None) == mine for o in options) for options in asked) is useful, useful
+        if not useful:
+            assert where(game, mine) == "side:zombies"
