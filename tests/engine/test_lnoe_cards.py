@@ -301,6 +301,8 @@ def test_a_sacrifice_the_zombies_cannot_pay_is_not_offered(pack):
     game.policies["zombies"] = Notes("hungry_dead")
     for proto in ("hungry_dead", "risen_from_the_grave", "shamble", "catfight"):
         to_hand(game, proto, "zombies")
+    from tests.engine.test_lnoe_faq import to_discard
+    to_discard(game, "lights_out")  # (something for Risen From the Grave to take back: session 31)
     game.emit("zombie_turn.spawn_roll.start")
     assert "risen_from_the_grave" in offered and "hungry_dead" not in offered  # 2 Zombies pay 2, not 3
     assert not [e for e in game.entries if e["type"] == "play" and e["card"] == "hungry_dead"]
