@@ -81,7 +81,7 @@ def lower_block(block: A.Block) -> dict:
 _KEYED = {name for table in (DECLS, BLOCKS) for kind in table.values() for name, p in kind.props.items()
           if p.keyed is not False}
 _GROUPED = {"link", "wall", "door", "window", "corner"}
-_LISTS = {"keywords", "stats", "spaces", "search_cards", "rules", "alternate", "columns", "dice", "card_types",
+_LISTS = {"keywords", "stats", "spaces", "search_cards", "rules", "alternate", "columns", "dice", "card_types", "carried",
           "note", "step", "require", "spawn", "start", "parts", "params", "link", "wall", "door", "window", "combine", "hidden"}
 
 

@@ -44,7 +44,8 @@ def _k(props: dict, blocks=(), hooks=False, stats="") -> Kind:
 DECLS: dict[str, Kind] = {
     "system": _k(
         {"dice": P("dice", many=True), "keywords": P("name", many=True, repeat=True),
-         "card_types": P("name", many=True, repeat=True), "counter": P("expr", keyed=True, repeat=True),
+         "card_types": P("name", many=True, repeat=True), "carried": P("card_type", many=True, repeat=True),
+         "counter": P("expr", keyed=True, repeat=True),
          "after_last_round": P("word"), "hidden": P("name", many=True, repeat=True)},
         blocks=("side", "kind", "stat", "marker", "mode", "track", "deck", "event", "unit_event", "phase",
                 "action", "rule", "keyword"),

@@ -295,9 +295,10 @@ class Game(World, Decks):
         """The hooks of cards that were not on the table when their turn in an event came and are now: a
         card an earlier hook of the same event brought into a hand hears the event too, after the hooks
         already due (Just What I Needed takes Faith back at the start of a Move Action, whose hooks run in
-        order of title: Faith's turn had passed). Each runs once, in the event's order."""
+        order of title: Faith's turn had passed). Each runs once, in the event's order. Cards only: a unit
+        that comes into play during an event takes no part in it (a new Hero sits the step out)."""
         for hook in missed:
-            if not self.in_play(hook.owner):
+            if not hook.owner.startswith("card:") or not self.in_play(hook.owner):
                 continue
             if hook.per_copy:
                 self._fire(hook, params)

@@ -924,7 +924,7 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
         mine = [c for c, r in cards.items() if r["where"] == uid]
         held = [_card_text(game, c, c in new) for c in mine]
         # an Event on a Hero (a card drawn, not yet sorted into the hand) is held, not carried
-        items = all("item" in (_card_props(game, c).get("keywords") or ()) for c in mine)
+        items = all(carried(game, c) for c in mine)
         carried = Text("carries " if items else "holds ") if held else Text("carries nothing", style="grey50")
         for i, item in enumerate(held):
             carried.append(", " if i else "").append_text(item)
@@ -1444,11 +1444,10 @@ def describe_entry(game, e: dict, viewer: str | None = None) -> str:
             # (the drawing side's own screen, or the story of the game told after it: every card named)
             return TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(_name(game, "card", c) for c in e["cards"])
         if e.get("type") == "draw" and e.get("cards") and viewer is not None and str(e.get("to")) in game.state["units"]:
-            # another side's unit drawing: its Items are public (carried face up, or thrown away face up), its
-            # other cards secret (a play-test read "2 drawn from Hero Deck to Jake", then "Jake carries 3
+            # another side's unit drawing: what it carries is public (face up by it, or thrown away face up),
+            # what goes to its side's hand secret (a play-test read "2 drawn from Hero Deck to Jake", then "Jake carries 3
             # Weapons", and could not tell what he had found)
-            items = [_name(game, "card", c) for c in e["cards"]
-                     if "item" in (_card_props(game, str(c)).get("keywords") or ())]
+            items = [_name(game, "card", c) for c in e["cards"] if carried(game, c)]
             if items:
                 others = len(e["cards"]) - len(items)
                 return (TEMPLATES["draw"].format_map(fields) + ": " + ", ".join(items)
@@ -1765,13 +1764,21 @@ def building_name(game, bid: str) -> str:
     return f"{title} ({', '.join(where)})" if where else title
 
 
+def carried(game, cid) -> bool:
+    """Whether a card on a unit is one it carries, face up: its type is one the system says units carry
+    (`carried item, weapon`), or the system says none (every card on a unit is carried). Any other card
+    on a unit it has just drawn, on its way to a side's hand (LNOE: an Event a Hero found)."""
+    types = game.model.system.get("props", {}).get("carried")
+    return not types or _card_props(game, cid).get("type") in types
+
+
 def card_place(game, where, cid: str | None = None) -> str:
     """Where a card is, in words: carried by a unit, in a side's hand, in play, in a deck. A card on a
-    unit that is no Item (`cid` given) is one it has just drawn, not yet in the hand: "drawn by" (a
+    unit that it does not carry (`cid` given; `carried`) is one it has just drawn: "drawn by" (a
     play-test read "Get Back You Devils! (carried by Becky)" and took the Event for an Item)."""
     where = str(where)
     if where in game.state["units"]:
-        if cid is not None and "item" not in (_card_props(game, cid).get("keywords") or ()):
+        if cid is not None and not carried(game, cid):
             return f"drawn by {_unit(game, where)}"
         return f"carried by {_unit(game, where)}"
     if where.startswith("side:"):

@@ -432,7 +432,9 @@ def test_the_ai_cancels_lights_out_only_on_a_building_a_hero_is_near(pack, near)
     building = next(b for b in sorted(game.board.buildings) if not b.startswith("town_center"))
     inside = sorted(game.board.spaces_of(building))[0]
     far = max(sorted(game.board.spaces), key=lambda s: game.board.between(s, inside))
-    put(game, "becky", inside if near else far)
+    outside = next(s for s in sorted(game.board.spaces) if game.board.info[s].building != building  # (one inside
+                   and game.board.between(s, inside) == 2)  # is not hindered by the dark: session 31's review)
+    put(game, "becky", outside if near else far)
     lights = in_play(game, "lights_out", Ref("building", building))
     game.mark(Ref("building", building), "lights_out", 1, game._plain_ctx())
     cancel = to_hand(game, "not_this_time", "heroes")
@@ -554,3 +556,79 @@ def test_a_zombie_card_that_would_do_nothing_is_not_offered(pack, card):
         assert any(any(getattr(o, "id", None) == mine for o in options) for options in asked) is useful, useful
         if not useful:
             assert where(game, mine) == "side:zombies"
+
+
+def test_a_hero_who_enters_play_during_an_event_takes_no_part_in_it(pack):
+    """Only cards hear an event they came onto the table during: a new Hero who entered during the Hero
+    Turn's end (and drew a free card, which changed the cards) was asked for her First Aid in that same
+    event (Complete Rulebook §13.11.3: a Hero entering play sits the step out)."""
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    billy = put(game, "billy", "town_center.b2")
+    game.state["units"][billy.id]["wounds"] = 1
+    becky = put(game, "becky", "town_center.b2")
+    first_aid = [h for h in game.model.hooks["hero_turn.end"] if h.owner == "unit:becky"]
+    assert first_aid and game.in_play("unit:becky")
+    game._late(first_aid, {})
+    assert game.state["units"][billy.id]["wounds"] == 1 and not game.policies["heroes"].asked
+    game.emit("hero_turn.end")  # (on its turn, as ever, she is asked)
+    assert game.policies["heroes"].asked and becky
+
+
+def test_a_system_that_names_no_carried_card_types_has_every_card_on_a_unit_carried(pack):
+    """`carried` (LNOE: item, weapon) says which card types a unit carries face up; an LNOE Event on a
+    Hero is one drawn, on its way to the hand. A system that says nothing (Night of the Living Dead) has
+    every card on a unit carried: its survivors' Axe must not read "drawn by"."""
+    from spawnpit.engine import new_game
+    from spawnpit.engine.human import card_place, carried
+    from spawnpit.engine.policies import ScriptedPolicy
+    from tests.engine.test_lnoe_faq import bare_game, give
+
+    game = bare_game(pack)
+    becky = put(game, "becky", "town_center.b2")
+    bat, devils = give(game, "baseball_bat", becky), give(game, "get_back_you_devils", becky)
+    assert carried(game, bat.id) and not carried(game, devils.id)
+    assert card_place(game, becky.id, devils.id) == "drawn by Becky"
+    notld = new_game(pack, "notld:whats_happening", seed=1,
+                     policies={s: ScriptedPolicy([]) for s in ("survivors", "zombies", "ghouls")})
+    assert not notld.model.system.get("props", {}).get("carried")
+    unit = notld.add_unit(notld.model.units[0], sorted(notld.board.spaces)[0]).id
+    card = next(iter(notld.state["cards"]))
+    assert carried(notld, card) and card_place(notld, unit, card).startswith("carried by ")
+
+
+@pytest.mark.parametrize("card", ["lights_out", "locked_door"])
+def test_the_ai_cancel_advice_skips_a_card_in_play_with_no_target(pack, card):
+    """A Locked Door played with no doorway free to lock stays in play with no target: the ai's advice
+    read `apart(h, nothing)` and stopped the game; a Lights Out with none read every space as its
+    building's and spent a cancel card on it."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.test_lnoe_cards import in_play, to_hand, where
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    put(game, "becky", "town_center.b2")
+    played = in_play(game, card)
+    cancel = to_hand(game, "not_this_time", "heroes")
+    game.emit("hero_turn.start")
+    assert where(game, played) == "play" and where(game, cancel) == "side:heroes"
+
+
+def test_the_ai_leaves_lights_out_alone_when_its_heroes_are_inside_the_dark_building(pack):
+    """Lights Out stops a Hero stepping in; one already inside is not hindered."""
+    from spawnpit.engine import AIPolicy
+    from tests.engine.test_lnoe_cards import in_play, to_hand, where
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    game.policies["heroes"] = AIPolicy()
+    building = next(b for b in sorted(game.board.buildings) if not b.startswith("town_center"))
+    far = max(sorted(game.board.spaces), key=lambda s: game.board.between(s, sorted(game.board.spaces_of(building))[0]))
+    put(game, "becky", sorted(game.board.spaces_of(building))[0])
+    put(game, "billy", far)
+    lights = in_play(game, "lights_out", Ref("building", building))
+    cancel = to_hand(game, "not_this_time", "heroes")
+    game.emit("hero_turn.start")
+    assert where(game, lights) == "play" and where(game, cancel) == "side:heroes"
