@@ -925,12 +925,12 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
         held = [_card_text(game, c, c in new) for c in mine]
         # an Event on a Hero (a card drawn, not yet sorted into the hand) is held, not carried
         items = all(carried(game, c) for c in mine)
-        carried = Text("carries " if items else "holds ") if held else Text("carries nothing", style="grey50")
+        cell = Text("carries " if items else "holds ") if held else Text("carries nothing", style="grey50")
         for i, item in enumerate(held):
-            carried.append(", " if i else "").append_text(item)
+            cell.append(", " if i else "").append_text(item)
         if extra:
-            carried.append(f"  [{', '.join(extra)}]", style="magenta")
-        table.add_row(label, name, Text(space_name(game, record["space"])), wounds, carried)
+            cell.append(f"  [{', '.join(extra)}]", style="magenta")
+        table.add_row(label, name, Text(space_name(game, record["space"])), wounds, cell)
     lines = [table] if table.row_count else []
     where = _crowds(game, side) if crowds else None  # (`c` only: the map shows them at every question)
     if where:
