@@ -279,18 +279,32 @@ def _format(out: str, fmt: str | None) -> str:
     raise click.UsageError(f"cannot tell the format from `{out}`: use .html, .pdf or .md, or --format")
 
 
-def _replace(out: str, data: bytes) -> None:
+def _replace(out: str, data: bytes, durable: bool = False) -> None:
     """OUT written through a temporary file beside it: an existing file is replaced only by a whole new
     one, and a failed write (a full disk) leaves neither a half file nor the temporary one behind. An
-    OSError says why it failed."""
+    OSError says why it failed. `durable`: the bytes are on the disk (fsync) before the file takes OUT's
+    place, and the folder's new entry after it, so a power cut leaves the old file or the new one whole."""
     target = Path(out)
     tmp = target.with_name(f".{target.name}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(data)
+        if durable:
+            _fsync(tmp)
         tmp.replace(target)
+        if durable and hasattr(os, "O_DIRECTORY"):  # (the folder's entry: where the platform can)
+            _fsync(target.parent, os.O_DIRECTORY)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _fsync(path: Path, flags: int = 0) -> None:
+    """What was written to a file (or a folder's entries) put on the disk."""
+    fd = os.open(path, os.O_RDONLY | flags)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _write(out: str, data: bytes) -> None:
@@ -487,23 +501,28 @@ def _play_logged(game, policies: dict, log_path: str | None, verify=None, inputs
 
     lines: list[str] = []  # the log's lines made so far (an entry never changes once logged)
     failed: list[str] = []
+    head: list[str] = []  # the saved log's first line, made once (the pack's digest is dear)
 
     def save_progress() -> None:
         """Before a person is asked: the log so far, on disk, so a game cut off by what no handler sees
         (kill -9, a crash, the machine switched off) can be resumed from the question it was waiting on.
-        Not while a resumed game is still being played back (the log as it was is worth more); a write
-        that fails is said once, and the game goes on (the log is written again at the end)."""
-        if failed or (keep is not None and not keep()):
+        Not while a resumed game is still being played back (the log as it was is worth more). A write
+        that fails is said once; the next questions try again (a disk full for a moment), and the log is
+        written again at the end."""
+        if keep is not None and not keep():
             return
-        head = gamelog.header(game, policies)
-        head["unfinished"] = SAVED_WHILE_PLAYING
+        if not head:
+            first = gamelog.header(game, policies)
+            first["unfinished"] = SAVED_WHILE_PLAYING
+            head.append(gamelog.line(first) + "\n")
         lines.extend(gamelog.line(e) + "\n" for e in game.entries[len(lines):])
         try:
-            _replace(log_path, (gamelog.line(head) + "\n" + "".join(lines)).encode("utf-8"))
+            _replace(log_path, (head[0] + "".join(lines)).encode("utf-8"), durable=True)
         except OSError as err:
+            if not failed:
+                _say(f"spawnpit: cannot save the game as it goes to {log_path} ({err.strerror or err}); "
+                     "it is tried again at each question, and written when the game ends")
             failed.append(str(err))
-            _say(f"spawnpit: cannot save the game as it goes to {log_path} ({err.strerror or err}); "
-                 "it is written again when the game ends")
 
     if log_path:
         for policy in policies.values():

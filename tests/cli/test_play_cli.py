@@ -402,23 +402,26 @@ def test_a_game_killed_outright_keeps_the_log_up_to_the_question_it_waited_on(tm
     assert sum(1 for e in again if e.get("type") == "choice" and e.get("side") == "heroes") == 3
 
 
-def test_a_log_that_cannot_be_saved_as_the_game_goes_is_said_once_and_written_at_the_end(write_pack, tmp_path,
+def test_a_log_that_cannot_be_saved_as_the_game_goes_is_said_once_tried_again_and_written_at_the_end(write_pack, tmp_path,
                                                                                         monkeypatch):
     from spawnpit import cli
 
-    log, tries, real = tmp_path / "game.jsonl", [], cli._replace
+    log, tries, saved, real = tmp_path / "game.jsonl", [], [], cli._replace
 
-    def failing(out, data):
-        if b"saved while the game was being played" in data:
+    def failing(out, data, durable=False):
+        if b"saved while the game was being played" in data and len(tries) < 3:  # (full for a moment)
             tries.append(out)
             raise OSError(28, "No space left on device")
-        real(out, data)
+        if b"saved while the game was being played" in data:
+            saved.append(durable)  # (on the disk before it takes the log's place: fsync)
+        real(out, data, durable)
 
     monkeypatch.setattr(cli, "_replace", failing)
     args = ["play", "skirmish", "--heroes", "human", "-i", pack(write_pack), "--seed", "4", "--log", str(log)]
     result = CliRunner().invoke(main, args, input="1\n" * 300, catch_exceptions=False)
     assert result.exit_code == 0 and "GAME OVER in round" in result.output
-    assert len(tries) == 1 and result.output.count("cannot save the game as it goes") == 1
+    assert len(tries) == 3 and result.output.count("cannot save the game as it goes") == 1
+    assert saved and all(saved)  # the questions after tried again, and saved, durably
     assert "No space left on device" in result.output
     head = json.loads(log.read_text().splitlines()[0])
     assert "unfinished" not in head and any('"type":"result"' in x for x in log.read_text().splitlines())
