@@ -423,7 +423,7 @@ def _asking_rule(side: str | None = None) -> dict | None:
         ctx = here.get("self")
         if rule is not None and isinstance(ctx, Context):
             (unit, here), ref = _hook_unit(ctx, side), _hook_card_ref(ctx, side)
-            card = None if ref is None else _called(ctx.game, "card", ctx.game.state["cards"][ref.id]["proto"])
+            card = None if ref is None else _card_title(ctx.game, ref)
             if card:
                 unit = f"{unit}; {card}" if unit else card
                 rule = {**rule, "asked_card": ref}  # (`?N` on a bare option tells it too)
@@ -468,16 +468,14 @@ def _hook_unit(ctx, side: str | None = None) -> tuple[str | None, str | None]:
     return named, None
 
 
-def _hook_card(ctx, side: str | None = None) -> str | None:
-    """The card a running hook's question is about, by name, when its event names one (`card`: the card
-    a Search found, the card being played) that is not the asking rule's own card and that the asking
-    side may see (in play, discarded, or its own): the Flashlight's "keep it or draw again" named nothing."""
-    card = _hook_card_ref(ctx, side)
-    return None if card is None else _called(ctx.game, "card", ctx.game.state["cards"][card.id]["proto"])
+def _card_title(game, card: Ref) -> str:
+    return _called(game, "card", game.state["cards"][card.id]["proto"])
 
 
 def _hook_card_ref(ctx, side: str | None = None) -> Ref | None:
-    """_hook_card's card itself."""
+    """The card a running hook's question is about, when its event names one (`card`: the card a Search
+    found, the card being played) that is not the asking rule's own card and that the asking side may see
+    (in play, discarded, or its own): the Flashlight's "keep it or draw again" named nothing."""
     game = ctx.game
     at = ctx
     while at is not None and "card" not in at.env:
