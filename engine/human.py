@@ -1077,12 +1077,8 @@ def story(game, entries: list, width: int | None = None) -> list[str]:
     move, each moment under its heading, nothing hidden (the game is over); long lines wrapped at
     `width` (None: one line each)."""
     out = []
-    game.scratch["story_told"] = set()  # the cards whose text the story has told: the next plays name them only
-    try:
-        rows = _log_rows(game, entries, 0, EVERYONE)
-    finally:
-        del game.scratch["story_told"]
-    for text, _, keep in rows:
+    # (told: the cards whose text the story has told; their next plays name them only)
+    for text, _, keep in _log_rows(game, entries, 0, EVERYONE, told=set()):
         if keep is None and out:  # a blank line before each moment's heading
             out.append("")
         out += _wrapped(text, width) if width else [text]
@@ -1109,8 +1105,9 @@ def last_line(game, entries: list, width: int, viewer: str | None = None) -> Tex
     return Text(_clip(("" if vital else "last: ") + text.strip(), width), style=style)
 
 
-def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> list:
-    """log_view's rows: (text, style, worth keeping: True, False, or None for a heading)."""
+def _log_rows(game, entries: list, moves: int, viewer: str | None = None, told: set | None = None) -> list:
+    """log_view's rows: (text, style, worth keeping: True, False, or None for a heading). `told` (the
+    story): the cards whose text has been told, a card's text told only the first time it is played."""
     shown, cards, hidden, pools = _shown_values(game), _card_titles(game), _hidden(game), _pool_names(game)
     # (the ai policy's own markers and the content's `hidden` bookkeeping are logged, never shown)
     passing = _passing_marks(game, entries)
@@ -1156,7 +1153,8 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None) -> lis
             rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
-        said = describe_entry(game, entry, viewer)
+        said = _play(game, entry, told) if told is not None and entry.get("type") == "play" else \
+            describe_entry(game, entry, viewer)
         if entry.get("type") == "enter" and (entry.get("unit"), moment) in placed:
             # placed in a space of their building later in the same moment: the building here, the space
             # there (the story read "Becky enters at Hospital f1", then "Becky is placed in Hospital h2")
@@ -1596,11 +1594,10 @@ def _track(game, e) -> str:
     return f"{title} is {e['value']}{change}"
 
 
-def _play(game, e) -> str:
+def _play(game, e, told: set | None = None) -> str:
     on = f" on {_name(game, 'what', e['on'])}" if e.get("on") else ""  # a unit, a card, a space or a building
     text = _card_props(game, e["card"]).get("text")
     said = f": {_clip(text, 220)}" if isinstance(text, str) and text else ""  # whole: the other side may answer it
-    told = game.scratch.get("story_told")
     if told is not None:  # the story tells a card's text the first time it is played (it read every Shamble's)
         said = "" if e["card"] in told else said
         told.add(e["card"])

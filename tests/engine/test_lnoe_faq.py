@@ -604,7 +604,7 @@ def test_cr_shamble_the_zombie_is_chosen_before_the_roll(pack):
     game.emit("zombie_turn.move_zombies.start")
     order = [e["type"] if e["type"] != "choice" else e["label"] for e in game.entries
              if e["type"] == "roll" or (e["type"] == "choice" and e["side"] == "zombies")]
-    assert order[:3] == ["choose card to play", "choose unit to play it on", "roll"]
+    assert order[:3] == ["choose card to play", "choose unit to play it on (a Zombie or a Zombie Hero)", "roll"]
 
 
 def test_cr_just_what_i_needed_takes_a_card_from_the_discard_pile_or_else_draws(pack):

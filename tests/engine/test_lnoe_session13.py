@@ -6,7 +6,7 @@ from spawnpit.engine import AIPolicy
 from spawnpit.engine.state import Ref
 from tests.engine.lnoe_table import dice, put
 from tests.engine.test_lnoe_cards import in_play
-from tests.engine.test_lnoe_faq import bare_game, give, to_hand, where
+from tests.engine.test_lnoe_faq import bare_game, give, to_discard, to_hand, where
 
 GAS = "l_boards.bank_gas_station_junkyard."
 
@@ -80,7 +80,7 @@ def test_a_shambling_zombie_next_to_a_hero_may_only_go_on_into_her_space(pack):
     assert not left
     assert where(game, zombie) == where(game, becky) == "town_center.c3"
     asked = game.policies["zombies"].asked
-    assert [label for label, _ in asked] == ["choose card to play", "choose unit to play it on",
+    assert [label for label, _ in asked] == ["choose card to play", "choose unit to play it on (a Zombie or a Zombie Hero)",
                                              "choose space to step into (step 1 of up to 4, Shamble)",
                                              "choose hero to step in on (Zombie Hunger; step 2 of up to 4, Shamble; pass: it stops here)"]
     assert asked[-1][1] == [becky, None]  # next to her: her space, or stop; nothing else
@@ -94,7 +94,7 @@ def test_a_zombie_in_a_heros_space_never_shambles_out_of_it(pack):
     left = dice(game, [6])
     game.emit("zombie_turn.move_zombies.start")
     assert not left and where(game, zombie) == "town_center.a1"
-    assert [label for label, _ in game.policies["zombies"].asked] == ["choose card to play", "choose unit to play it on"]
+    assert [label for label, _ in game.policies["zombies"].asked] == ["choose card to play", "choose unit to play it on (a Zombie or a Zombie Hero)"]
 
 
 def test_the_ai_shambles_the_zombie_farthest_from_the_heroes(pack):
@@ -284,6 +284,7 @@ def _ai_zombies_with(pack, zombies: int):
     put(game, "becky", "town_center.c3")
     units = [put(game, "zombie", GAS + "a1") for _ in range(zombies)]
     cards = [to_hand(game, proto, "zombies") for proto in ("risen_from_the_grave", "hungry_dead")]
+    to_discard(game, "shamble")  # (something for Risen From the Grave to take back: session 31)
     game.emit("zombie_turn.spawn_roll.start")
     return game, units, cards
 
