@@ -1158,9 +1158,10 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None, told: 
         if entry.get("type") == "enter" and (entry.get("unit"), moment) in placed:
             # placed in a space of their building later in the same moment: the building here, the space
             # there (the story read "Becky enters at Hospital f1", then "Becky is placed in Hospital h2")
+            # (or, placed elsewhere, a Random Building: Complete Rulebook §5.6.6.I, no place at all here)
             building = game.building_of(entry.get("space")) if entry.get("space") else None
-            if building is not None and game.board is not None:
-                said = f"{_name(game, 'proto', entry.get('proto'))} enters play in {building_name(game, building)}"
+            within = f" in {building_name(game, building)}" if building is not None and game.board is not None else ""
+            said = f"{_name(game, 'proto', entry.get('proto'))} enters play{within}"
         rows.append((f"  {said}", LOG_STYLES.get(entry.get("type"), ""),
                      VITAL if _vital(game, entry) else not _bookkeeping(entry, cards)))
         i += 1

@@ -303,7 +303,7 @@ def test_a_hero_placed_in_their_building_at_setup_enters_it_then_is_placed(pack)
         assert any(line.startswith(f"  {name} is placed in ") for line in told)
 
 
-@pytest.mark.parametrize("where", ["centre", "random building"])
+@pytest.mark.parametrize("where", ["centre", "random building", "base game"])
 def test_with_the_complete_rulebook_a_hero_without_a_start_building_may_start_in_a_random_building(pack, where):
     """Complete Rulebook §5.6.6.I: a Hero whose Start: building is not on the board is placed as a new Hero
     is: the centre space with a free Hero card, or a Random Building without one. The base rulebook (the
@@ -327,7 +327,7 @@ def test_with_the_complete_rulebook_a_hero_without_a_start_building_may_start_in
 
     policy = Starting()
     game = new_game(pack, "lnoe:die_zombies_die", seed=11, policies={"heroes": policy, "zombies": AIPolicy()})
-    game.state["counters"]["complete_rulebook"] = 1
+    game.state["counters"]["complete_rulebook"] = 0 if where == "base game" else 1
     game.state["result"] = None
     original = game.emit
 
@@ -342,11 +342,14 @@ def test_with_the_complete_rulebook_a_hero_without_a_start_building_may_start_in
     jake = next(u for u, r in game.state["units"].items() if r["proto"] == "jake_cartwright")
     space = game.state["units"][jake]["space"]
     drawn = [e for e in game.entries if e["type"] == "draw" and e.get("to") == jake]
-    assert len(policy.offered) == 1  # for Jake only: the others' buildings are on the board
-    if where == "centre":
+    assert len(policy.offered) == (0 if where == "base game" else 1)  # for Jake only: the others' buildings are on the board
+    if where in ("centre", "base game"):
         assert space == "town_center.b2" and drawn
     else:
         assert game.board.info[space].building is not None and not drawn
+        from spawnpit.engine.human import story  # one place said, the building's (not the centre, then it)
+        told = [line for line in story(game, game.entries) if line.startswith("  Jake Cartwright ")]
+        assert told[0] == "  Jake Cartwright enters play" and told[1].startswith("  Jake Cartwright is placed in ")
 
 
 def test_the_other_side_reads_which_items_a_hero_drew_but_not_which_events(pack):
@@ -634,3 +637,21 @@ def test_the_ai_leaves_lights_out_alone_when_its_heroes_are_inside_the_dark_buil
     cancel = to_hand(game, "not_this_time", "heroes")
     game.emit("hero_turn.start")
     assert where(game, lights) == "play" and where(game, cancel) == "side:heroes"
+
+
+def test_closing_in_moves_a_zombie_hero_on_the_section_too(pack):
+    """Closing In: each Zombie on the board section rolls and moves; a Zombie Hero is a Zombie."""
+    from tests.engine.test_lnoe_faq import bare_game, to_hand
+    from tests.engine.test_lnoe_session20 import GAS
+
+    game = bare_game(pack, zombies=["closing_in", 0, 0, 0, "town_center.a1"])
+    for _ in range(3):
+        put(game, "zombie", GAS + "a1")  # the Sacrifice
+    put(game, "zombie_hero", "town_center.a1")
+    put(game, "becky", "town_center.c3")
+    to_hand(game, "closing_in", "zombies")
+    game.state["counters"]["zombie_cards_passed"] = 0
+    dice(game, [2])
+    game.emit("zombie_turn.spawn_roll.start")
+    said = [e["text"] for e in game.entries if e["type"] == "note"]
+    assert any(t.startswith("Zombie Hero may move up to 2 (Closing In") for t in said), said
