@@ -44,3 +44,18 @@ def action_block(game, action_id: str) -> dict:
 
     return next(a for phase in flow._blocks(game.model.system, "phase") for step in flow._blocks(phase, "step")
                 for a in flow._blocks(step, "action") if a["id"] == action_id)
+
+
+def card_offered(game, card: str, event: str) -> bool:
+    """Whether the Zombies are offered that card (its id) while `event` is raised, with the Zombie Events
+    window open (zombie_cards_passed 0); their policy answers as before."""
+    asked = []
+    policy = game.policies["zombies"]
+    choose = policy.choose
+    policy.choose = lambda g, side, label, options: asked.append(options) or choose(g, side, label, options)
+    game.state["counters"]["zombie_cards_passed"] = 0
+    try:
+        game.emit(event)
+    finally:
+        policy.choose = choose
+    return any(any(getattr(o, "id", None) == card for o in options) for options in asked)

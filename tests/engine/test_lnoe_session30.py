@@ -486,6 +486,7 @@ def test_divide_and_conquer_is_not_offered_with_no_hero_alone_on_a_board_section
     """A play-test played Divide and Conquer with every Hero sharing a board section, and it did
     nothing; a card that could do nothing now is not offered."""
     from tests.engine.lnoe_table import bare_game as scripted_game
+    from tests.engine.lnoe_table import card_offered
     from tests.engine.test_lnoe_cards import to_hand, where
 
     for apart, offered in ((False, False), (True, True)):
@@ -494,13 +495,7 @@ def test_divide_and_conquer_is_not_offered_with_no_hero_alone_on_a_board_section
         spaces = [s for s in game.board.spaces if game.board.info[s].grid and not s.startswith("town_center")]
         put(game, "sally", spaces[0] if apart else "town_center.a1")
         mine = to_hand(game, "divide_and_conquer", "zombies")
-        asked = []
-        policy = game.policies["zombies"]
-        choose = policy.choose
-        policy.choose = lambda g, side, label, options: asked.append(options) or choose(g, side, label, options)
-        game.state["counters"]["zombie_cards_passed"] = 0
-        game.emit("zombie_turn.spawn_roll.start")
-        assert any(any(getattr(o, "id", None) == mine for o in options) for options in asked) == offered
+        assert card_offered(game, mine, "zombie_turn.spawn_roll.start") == offered
         if not offered:
             assert where(game, mine) == "side:zombies"
 
