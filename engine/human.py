@@ -918,7 +918,7 @@ def side_view(game, side: str | None, new: set | None = None, crowds: bool = Fal
         health = record["stats"].get("health")
         wounds = Text(f"wounds {record.get('wounds', 0)}/{health if health is not None else '?'}",
                       style="yellow" if record.get("wounds") else "")
-        extra = [_marker_title(game, m) for m, n in record.get("markers", {}).items() if n and _shown(game, m)]
+        extra = unit_markers(game, record)
         mine = [c for c, r in cards.items() if r["where"] == uid]
         held = [_card_text(game, c, c in new) for c in mine]
         # an Event on a Hero (a card drawn, not yet sorted into the hand) is held, not carried
@@ -1153,8 +1153,7 @@ def _log_rows(game, entries: list, moves: int, viewer: str | None = None, told: 
             rows.append((f"  {_pool_roll(entry, entries[i + 1], who)}", LOG_STYLES["roll"], True))
             i += 2
             continue
-        said = _play(game, entry, told) if told is not None and entry.get("type") == "play" else \
-            describe_entry(game, entry, viewer)
+        said = describe_entry(game, entry, viewer, told)
         if entry.get("type") == "enter" and (entry.get("unit"), moment) in placed:
             # placed in a space of their building later in the same moment: the building here, the space
             # there (the story read "Becky enters at Hospital f1", then "Becky is placed in Hospital h2")
@@ -1389,10 +1388,13 @@ TEMPLATES = {  # log entry type → how it reads; fields are named by _name
     "in_play": "{card} stays in play"}
 
 
-def describe_entry(game, e: dict, viewer: str | None = None) -> str:
+def describe_entry(game, e: dict, viewer: str | None = None, told: set | None = None) -> str:
     """One log entry as a sentence; an unknown or odd entry as its fields, never an error. `viewer`: the
-    side whose screen it is on (the cards its side drew are named)."""
+    side whose screen it is on (the cards its side drew are named). `told` (the story): the cards whose
+    text has been told (_play)."""
     try:
+        if told is not None and e.get("type") == "play":
+            return _play(game, e, told)
         special = _SPECIAL.get(e.get("type"))
         if special is not None:
             return special(game, e)
@@ -1732,8 +1734,7 @@ def option_label(game, option) -> str:
         name = _unit(game, option.id)
         # what the unit is marked with, as `c` lists it (a play-test played an Event on a Hysterical Hero
         # without being told it could fail): a marker the name already says (Zombie Hero) is not repeated
-        marks = [t for t in (_marker_title(game, m) for m, n in (record.get("markers") or {}).items()
-                             if n and _shown(game, m)) if t not in name]
+        marks = [t for t in unit_markers(game, record) if t not in name]
         return f"{name} in {space_name(game, where) if where else 'no space'}{hurt}" + (f" [{', '.join(marks)}]" if marks else "")
     if option.kind == "card" and option.id in game.state["cards"]:
         card = game.state["cards"][option.id]
@@ -1758,6 +1759,11 @@ def building_name(game, bid: str) -> str:
     alike = sum(1 for b in board.buildings.values() if b.title == title) > 1
     where = [w for w in ((_part_name(game, part) if alike and part else None), place) if w]
     return f"{title} ({', '.join(where)})" if where else title
+
+
+def unit_markers(game, record: dict) -> list[str]:
+    """The titles of the markers a unit's record carries that are the players' business (`_shown`)."""
+    return [_marker_title(game, m) for m, n in (record.get("markers") or {}).items() if n and _shown(game, m)]
 
 
 def carried(game, cid) -> bool:

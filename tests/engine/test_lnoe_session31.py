@@ -649,3 +649,14 @@ def test_closing_in_moves_a_zombie_hero_on_the_section_too(pack):
     game.emit("zombie_turn.spawn_roll.start")
     said = [e["text"] for e in game.entries if e["type"] == "note"]
     assert any(t.startswith("Zombie Hero may move up to 2 (Closing In") for t in said), said
+
+
+def test_the_story_of_a_damaged_play_entry_is_its_fields_not_an_error(pack):
+    """The story tells each card's text once through describe_entry, which never fails on an odd entry:
+    a play entry with no card (a hand-edited log) reads as its fields."""
+    from spawnpit.engine.human import story
+    from tests.engine.test_lnoe_faq import bare_game
+
+    game = bare_game(pack)
+    told = story(game, [{"type": "play", "side": "zombies", "round": 1, "at": "zombie_turn"}])
+    assert told[-1] == "  play: side=zombies"
