@@ -114,12 +114,12 @@ class Decks:
         if not isinstance(card, Ref) or card.kind != "card":
             raise interp.RuleError(f"cannot give {card!r}")
         record = self.state["cards"][card.id]
-        pile = self.state["decks"].get(record["deck"])
         seen = False  # taken from a discard pile, face up: the other sides saw which card went
-        for cards in (pile["draw"], pile["discard"]) if pile else ():
-            if card.id in cards:  # taken from a deck or its discard pile
-                cards.remove(card.id)
-                seen = cards is pile["discard"]
+        for pile in self.state["decks"].values():  # taken from a deck or a discard pile (a Pick Up), it leaves it
+            for name in ("draw", "discard"):
+                if card.id in pile[name]:
+                    pile[name].remove(card.id)
+                    seen = seen or name == "discard"
         for key in _PLAY_KEYS:
             record.pop(key, None)
         record["where"] = _holder(to)

@@ -213,10 +213,9 @@ def unmark(ctx, what, args):
 
 
 def give(ctx, what, args):
-    card = what(ctx)
-    if isinstance(card, Ref) and card.kind == "card":
-        _out_of_piles(ctx, card)  # a card taken out of a draw or discard pile (a Pick Up) leaves it
-    ctx.game.give(card, _arg(ctx, args, "to"), ctx)
+    # (Decks.give takes the card out of any pile itself: taken out here first, a card from a discard pile
+    # was given as if from nowhere, and the other side never read which card Just What I Needed took)
+    ctx.game.give(what(ctx), _arg(ctx, args, "to"), ctx)
 
 
 def _out_of_piles(ctx, card: Ref) -> None:

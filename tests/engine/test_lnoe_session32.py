@@ -109,3 +109,39 @@ def test_the_ai_keeps_new_spawning_pit_where_the_heroes_blow_up_pits(pack, scena
     game.emit("zombie_events")
     assert (card not in hand(game, "zombies")) is played
     assert any(e["type"] == "play" and e["card"] == "new_spawning_pit" for e in game.entries) is played
+
+
+# ---- a card taken from a discard pile is named to every side -------------------------------------------
+
+@pytest.mark.parametrize("card", ["revolver", "rise_to_the_challenge"])
+def test_a_card_just_what_i_needed_takes_from_the_discard_pile_is_named_to_the_zombies(pack, card):
+    """The discard pile is face up, so the Zombie player may know which card the Heroes took back. The
+    `give` effect took the card out of the pile before the table's give looked, so the entry never said
+    it came from the discard pile and a play-test's screen read "a card goes into the Heroes' hand"."""
+    from spawnpit.engine.human import describe_entry
+    from tests.engine.test_lnoe_faq import bare_game as scripted_game, emit_step, to_discard
+
+    game = scripted_game(pack, heroes=["just_what_i_needed", card])
+    becky = put(game, "becky", "town_center.b2")
+    to_hand(game, "just_what_i_needed", "heroes")
+    taken = to_discard(game, card)
+    emit_step(game, "hero_turn.move.start", {"unit": becky})
+    given = [e for e in game.entries if e["type"] == "give" and e["copy"] == taken]
+    assert len(given) == 1 and given[0]["from"] == "discard"
+    assert taken not in game.state["decks"]["hero_deck"]["discard"]
+    title = {"revolver": "Revolver", "rise_to_the_challenge": "Rise to the Challenge"}[card]
+    assert describe_entry(game, given[0], "zombies").startswith(title + " given to")
+
+
+@pytest.mark.parametrize(("hero", "offered"), [("johnny", False), ("sheriff_anderson", True)])
+def test_uuuurrggghh_is_not_offered_against_a_tough_hero_s_6(pack, hero, offered):
+    """The Zombies' play-test was offered Uuuurrggghh! against Johnny's 3, 6 with the Zombie's 3: one more
+    die can at best tie at 6, and Johnny (Tough) wins a tie. Against the Sheriff a tie at 6 wins it."""
+    game = bare_game(pack, zombies=[1])  # pass, if asked
+    fighter, zombie = put(game, hero, "town_center.b2"), put(game, "zombie", "town_center.b2")
+    card = to_hand(game, "uuuurrggghh", "zombies")
+    dice(game, [3, 6], [3])
+    game.emit("fight", {"fighter": fighter, "foe": zombie})
+    asked = [e for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
+    assert bool(asked) is offered
+    assert where(game, card) == "side:zombies"
