@@ -145,3 +145,14 @@ def test_uuuurrggghh_is_not_offered_against_a_tough_hero_s_6(pack, hero, offered
     asked = [e for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
     assert bool(asked) is offered
     assert where(game, card) == "side:zombies"
+
+
+def test_a_zombie_next_to_a_hero_is_told_why_it_must_step_in(pack):
+    """Zombie Hunger: a Zombie next to a Hero steps into the Hero's space. A play-test's only choice read
+    "choose a space (the only choice)" and never said why the Zombie had to go there."""
+    game = bare_game(pack)
+    put(game, "zombie", "town_center.a1")
+    put(game, "becky", "town_center.b2")
+    game.emit("zombie_turn.move_zombies")
+    labels = [e["label"] for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
+    assert labels and labels[0].startswith("choose space to step into: a Hero's space (Zombie Hunger")
