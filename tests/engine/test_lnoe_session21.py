@@ -251,7 +251,7 @@ def test_a_zombie_bound_to_two_heroes_in_one_space_is_asked_for_the_space_once(p
     script = answer(game, "zombies", 0)
     game.emit("zombie_turn.move_zombies")
     (label, options), = script.asked
-    assert label == "choose space" and sorted(o.id for o in options) == sorted(
+    assert label.startswith("choose space to step into: a Hero's space") and sorted(o.id for o in options) == sorted(
         game.board.resolve(gas + c) for c in ("c2", "c4"))
     game = bare_game(pack, needs=("gas_station",))
     game.policies["zombies"] = AIPolicy()
