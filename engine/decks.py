@@ -20,6 +20,18 @@ from spawnpit.engine import interp
 from spawnpit.engine.state import Ref
 
 
+def out_of_piles(state: dict, card_id: str) -> bool:
+    """Take a card out of every deck's draw and discard pile it is in (a Pick Up, a card given or removed
+    from the game); True when one was a discard pile (face up: every side saw which card went)."""
+    seen = False
+    for pile in state["decks"].values():
+        for name in ("draw", "discard"):
+            if card_id in pile[name]:
+                pile[name].remove(card_id)
+                seen = seen or name == "discard"
+    return seen
+
+
 class Decks:
     def _deck(self, name: str) -> dict:
         if name not in self.state["decks"]:
@@ -114,12 +126,7 @@ class Decks:
         if not isinstance(card, Ref) or card.kind != "card":
             raise interp.RuleError(f"cannot give {card!r}")
         record = self.state["cards"][card.id]
-        seen = False  # taken from a discard pile, face up: the other sides saw which card went
-        for pile in self.state["decks"].values():  # taken from a deck or a discard pile (a Pick Up), it leaves it
-            for name in ("draw", "discard"):
-                if card.id in pile[name]:
-                    pile[name].remove(card.id)
-                    seen = seen or name == "discard"
+        seen = out_of_piles(self.state, card.id)  # from a discard pile, face up: the other sides saw which card went
         for key in _PLAY_KEYS:
             record.pop(key, None)
         record["where"] = _holder(to)

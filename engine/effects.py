@@ -7,6 +7,7 @@ arguments, changes the state through the game, and logs what a person at the tab
 from __future__ import annotations
 
 from spawnpit.engine.board import divide_evenly
+from spawnpit.engine.decks import out_of_piles
 from spawnpit.engine.geometry import listed
 from spawnpit.engine.interp import Decline, EndAction, RuleError
 from spawnpit.engine.movement import walk
@@ -108,7 +109,7 @@ def remove(ctx, what, args):
     thing = what(ctx)
     where = _arg(ctx, args, "from")
     if isinstance(thing, Ref) and thing.kind == "card":  # out of the game: back in the box
-        _out_of_piles(ctx, thing)
+        out_of_piles(ctx.game.state, thing.id)
         ctx.game.state["cards"][thing.id]["where"] = "box"
         ctx.log({"type": "remove", "card": ctx.game.state["cards"][thing.id]["proto"]})
     elif isinstance(thing, Ref) and thing.kind == "marker":
@@ -216,13 +217,6 @@ def give(ctx, what, args):
     # (Decks.give takes the card out of any pile itself: taken out here first, a card from a discard pile
     # was given as if from nowhere, and the other side never read which card Just What I Needed took)
     ctx.game.give(what(ctx), _arg(ctx, args, "to"), ctx)
-
-
-def _out_of_piles(ctx, card: Ref) -> None:
-    for pile in ctx.game.state["decks"].values():
-        for name in ("draw", "discard"):
-            if card.id in pile[name]:
-                pile[name].remove(card.id)
 
 
 def reveal(ctx, what, args):

@@ -143,7 +143,8 @@ def test_uuuurrggghh_is_not_offered_against_a_tough_hero_s_6(pack, hero, offered
     dice(game, [3, 6], [3])
     game.emit("fight", {"fighter": fighter, "foe": zombie})
     asked = [e for e in game.entries if e["type"] == "choice" and e["side"] == "zombies"]
-    assert bool(asked) is offered
+    assert all(e["rule"] == "Zombie Fight Cards" for e in asked)  # the only question: Uuuurrggghh! or pass
+    assert [e["options"] for e in asked] == ([2] if offered else [])
     assert where(game, card) == "side:zombies"
 
 
