@@ -9,5 +9,6 @@ constexpr long NATIVE_VERSION = 1;
 
 PyObject *rng_probe(PyObject *self, PyObject *args);   // rng_probe.cpp
 PyObject *json_probe(PyObject *self, PyObject *args);  // json_probe.cpp
+PyObject *board_probe(PyObject *self, PyObject *args); // board_probe.cpp
 
 }  // namespace spawnpit

@@ -15,6 +15,8 @@ PyMethodDef methods[] = {
      "rng_probe(seed, ops) -> list: Python's random.Random(seed) replayed natively (tests)."},
     {"json_probe", spawnpit::json_probe, METH_VARARGS,
      "json_probe(text) -> str: parse JSON natively and write it back as spawnpit's log lines do (tests)."},
+    {"board_probe", spawnpit::board_probe, METH_VARARGS,
+     "board_probe(data, queries) -> list: a board's answers (distances, paths, sight) worked out natively (tests)."},
     {nullptr, nullptr, 0, nullptr},
 };
 
