@@ -1,0 +1,346 @@
+"""The native board (engine/native/board.cpp) against the Python one (engine/board.py), on the built-in
+boards as games draw them: Die Zombies, Die! layouts from several seeds, the other LNOE scenarios' towns
+(the Manor House among them), NotLD's farmhouse (zones) and the DotZ map. The native board is built from
+engine/native_board.py's export and asked through `_native.board_probe`; every answer must be the Python
+board's: the same numbers, the same order of spaces, the same paths.
+
+Distances, rows, search orders, parents and paths are compared for every source (and every pair) with
+each `through` set the engine uses (the pack's kinds, with the markers that add edges) and a few more;
+Line of Sight, edges and distances for every ordered pair."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from spawnpit.compiler import compile_paths
+from spawnpit.engine import movement, new_game
+from spawnpit.engine.board import EVERYTHING, OPENINGS, WALKING, BoardError
+from spawnpit.engine.native_board import SIGHT_KEY, board_data, sight_rows
+from spawnpit.resources import builtin_paths
+
+# (scenario, seed): the LNOE towns are drawn with the game's dice, so seeds give different layouts
+CASES = [
+    ("lnoe:die_zombies_die", 1),
+    ("lnoe:die_zombies_die", 2),
+    ("lnoe:die_zombies_die", 3),
+    ("lnoe:defend_the_manor_house", 1),
+    ("lnoe:burn_em_out", 4),
+    ("lnoe:escape_in_the_truck", 5),
+    ("lnoe:save_the_townsfolk", 6),
+    ("notld:whats_happening", 0),
+    ("dotz:basic_game", 0),
+]
+
+
+def _listed(value) -> tuple:
+    return tuple([value] if isinstance(value, str) else value or ())
+
+
+def engine_through_sets(pack: dict, system: str) -> list[tuple[str, ...]]:
+    """The `through` sets the engine asks the board with in this system (movement._rules, _own_rules): each
+    kind's (WALKING without one), and each with the edges of every marker that adds some."""
+    blocks = pack["systems"][system].get("blocks", [])
+    markers = [_listed(b.get("props", {}).get("through")) for b in blocks if b.get("kind") == "marker"]
+    out: list[tuple[str, ...]] = []
+    for block in blocks:
+        if block.get("kind") != "kind":
+            continue
+        through = _listed(block.get("props", {}).get("through")) or WALKING
+        for added in [()] + [m for m in markers if m]:
+            out.append(tuple(dict.fromkeys(through + added)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def pack() -> dict:
+    result = compile_paths(builtin_paths())
+    assert result.ok
+    return result.pack
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[f"{s.split(':')[1]}-{n}" for s, n in CASES])
+def case(request, pack, native):
+    scenario, seed = request.param
+    game = new_game(pack, scenario, seed=seed)
+    board = game.board
+    data = board_data(board)
+    through = list(dict.fromkeys(engine_through_sets(pack, scenario.split(":")[0])
+                                 + [WALKING, EVERYTHING, OPENINGS, ("window", "wall")]))
+    # every set the engine uses is among them (the Heroes' open and door, the Zombies' everything)
+    assert set(map(frozenset, engine_through_sets(pack, scenario.split(":")[0]))) <= set(map(frozenset, through))
+
+    def probe(queries):
+        return native.board_probe(data, queries)
+
+    return game, board, data, through, probe
+
+
+def _py(value):
+    """A Python board answer as the probe gives it (tuples as lists)."""
+    if isinstance(value, tuple):
+        return [_py(v) for v in value]
+    return value
+
+
+# ---- the export -------------------------------------------------------------------------------------
+
+def test_the_export_is_plain_json(case):
+    _, board, data, _, _ = case
+    assert json.loads(json.dumps(data)) == data
+    assert [s["id"] for s in data["spaces"]] == list(board.spaces)
+    assert len(data["sight"]) == len(board.spaces) and all(len(r) == len(board.spaces) for r in data["sight"])
+
+
+def test_sight_rows_are_kept_and_read_back(case):
+    _, board, data, _, _ = case
+    assert board._cache[SIGHT_KEY] == tuple(data["sight"])
+    assert sight_rows(board) == data["sight"]
+
+
+# ---- lookups ----------------------------------------------------------------------------------------
+
+def test_spaces_titles_buildings_stacking_and_markers(case):
+    _, board, _, _, probe = case
+    spaces = list(board.spaces)
+    queries = [("spaces",), ("size",), ("id",), ("space_ids",), ("building_ids",),
+               ("spawn_points",), ("start_spaces",), ("objectives",)]
+    expected = [spaces, len(spaces), board.id, sorted(spaces), sorted(board.buildings),
+                list(board.spawn_points), list(board.start_spaces), list(board.objectives)]
+    for k, s in enumerate(spaces):
+        queries += [("index", s), ("title", s), ("building_of", s), ("stacking", s), ("marked", s), ("links", s)]
+        expected += [k, board.space(s).title, board.building_of(s), board.stacking(s),
+                     [s in board.spawn_points, s in board.start_spaces, s in board.objectives],
+                     [tuple(link) for link in board.links[s]]]
+    for b, info in board.buildings.items():
+        queries += [("spaces_of", b), ("building", b)]
+        expected += [list(board.spaces_of(b)),
+                     {"title": info.title, "spaces": list(info.spaces), "roll": list(info.roll), "pick_up": info.pick_up}]
+    queries += [("index", "no_such_space"), ("index", spaces[0] + "x")]
+    expected += [None, None]
+    assert probe(queries) == expected
+
+
+def test_properties(case):
+    _, board, _, _, probe = case
+    tags = sorted({t for s in board.spaces for t in board.space(s).tags})
+    names = ["id", "title", "terrain", "tags", "building", "stacking", "grid", "cell", *tags, "named", "no_such_tag"]
+    queries = [("property", s, name) for s in board.spaces for name in names]
+    found = probe(queries)
+    expected = [_py(board.property(s, name)) for _, s, name in queries]
+    assert found == expected
+    assert [type(v) for v in found] == [type(v) for v in expected]  # True is not 1, None not False
+
+
+def test_resolve_place_and_resolve(case):
+    game, board, _, _, probe = case
+    names = {board.id, "", "no_such_place", "a1", "b2", "town_center", "the_house"}
+    for full in [*board.spaces, *board.buildings]:
+        parts = full.split(".")
+        names.update({full, parts[-1], ".".join(parts[-2:]), parts[0]})
+    names = sorted(names)
+
+    def board_resolve(name):
+        try:
+            return board.resolve(name)
+        except BoardError:
+            return None
+
+    queries = [("resolve", n) for n in names] + [("resolve_space", n) for n in names]
+    expected = [(r.kind, r.id) if (r := game.resolve_place(n)) is not None else None for n in names]
+    expected += [board_resolve(n) for n in names]
+    assert probe(queries) == expected
+    assert any(e is not None for e in expected) and any(e is None for e in expected)
+
+
+# ---- edges and sight --------------------------------------------------------------------------------
+
+def test_edge_of_every_pair(case):
+    _, board, _, _, probe = case
+    pairs = [(a, b) for a in board.spaces for b in board.spaces]
+    assert probe([("edge", a, b) for a, b in pairs]) == [board.edge(a, b) for a, b in pairs]
+
+
+def test_sight_of_every_pair(case):
+    _, board, _, _, probe = case
+    pairs = [(a, b) for a in board.spaces for b in board.spaces]
+    expected = [board.line_of_sight(a, b) for a, b in pairs]
+    assert probe([("sight", a, b) for a, b in pairs]) == expected
+    assert True in expected and (False in expected or len(board.spaces) < 20)
+
+
+def test_adjacency(case):
+    _, board, _, through, probe = case
+    found = probe([("adjacency", list(t)) for t in through])
+    for t, adjacency in zip(through, found):
+        expected = {s: list(ns) for s, ns in board.adjacency(t).items()}
+        assert list(adjacency.items()) == list(expected.items()), t
+
+
+# ---- distances --------------------------------------------------------------------------------------
+
+def test_between_every_pair(case):
+    _, board, _, through, probe = case
+    spaces = board.spaces
+    queries = [("between", a, b, list(t)) for t in through for a in spaces for b in spaces]
+    expected = [board.between(a, b, tuple(t)) for _, a, b, t in queries]
+    found = probe(queries)
+    assert found == expected
+    assert [type(v) for v in found] == [type(v) for v in expected]  # int, or math.inf a float
+    assert math.inf in expected  # ("window", "wall") leaves spaces out of reach
+
+
+def test_between_reads_whichever_row_is_there(case):
+    """b's row answers when a's has not been worked out: the same number (the links go both ways)."""
+    _, board, _, through, probe = case
+    spaces, rng = board.spaces, random.Random(7)
+    queries = []
+    for t in through:
+        for _ in range(300):
+            a, b = rng.choice(spaces), rng.choice(spaces)
+            queries += [("row", b, list(t)), ("between", a, b, list(t)), ("between", b, a, list(t))]
+    found = probe(queries)
+    for (_, a, b, t), answer in zip(queries[1::3], found[1::3]):
+        assert answer == board.between(a, b, tuple(t))
+    for (_, b, a, t), answer in zip(queries[2::3], found[2::3]):
+        assert answer == board.between(b, a, tuple(t))
+
+
+def test_rows_orders_and_searches_from_every_space(case):
+    _, board, _, through, probe = case
+    index = board.index
+    queries, expected = [], []
+    for t in through:
+        for s in board.spaces:
+            far = board.unreached
+            row = [None if d == far else d for d in board.row(s, t)]
+            dist, parent = board.search(s, t)
+            queries += [("row", s, list(t)), ("order", s, list(t)), ("search", s, list(t))]
+            expected += [row, [board.spaces[i] for i in board.order(s, t)], (list(dist.items()), parent)]
+            assert [index[x] for x in dist] == list(board.order(s, t))  # the search meets them in row order
+    found = probe(queries)
+    for q, f, e in zip(queries, found, expected):
+        if q[0] == "search":
+            assert f[0] == e[0], q
+            assert list(f[1].items()) == list(e[1].items()), q
+        else:
+            assert f == e, q
+
+
+def test_way_between_every_pair(case):
+    _, board, _, through, probe = case
+    spaces = board.spaces
+    queries = [("way", a, b, list(t)) for t in through[:1] for a in spaces for b in spaces]  # the Heroes' walk
+    rng = random.Random(11)
+    queries += [("way", rng.choice(spaces), rng.choice(spaces), list(t)) for t in through[1:] for _ in range(3000)]
+    expected = [list(board.way(a, b, tuple(t))) for _, a, b, t in queries]
+    assert probe(queries) == expected
+    assert [] in expected  # some out of reach (("window", "wall"))
+    # the way is the path the search's parents give
+    for (_, a, b, t), way in zip(queries[:3000], expected[:3000]):
+        assert tuple(way) == board.path(a, b, through=tuple(t)), (a, b, t)
+
+
+def test_stopped_search(case):
+    """movement._search with stopping spaces (a Hero's move among Zombies): entered, never left, the start
+    excepted; compared with the engine's own search given the same `how`."""
+    game, board, _, through, probe = case
+    rng = random.Random(3)
+    spaces = list(board.spaces)
+    queries, expected = [], []
+    for t in through:
+        for _ in range(40):
+            start = rng.choice(spaces)
+            stopping = frozenset(rng.sample(spaces, rng.randint(1, max(1, len(spaces) // 6))))
+            dist, parent = movement._search(game, None, True, how=(start, t, (), frozenset(), stopping - {start}))
+            queries.append(("stopped_search", start, list(t), sorted(stopping | {start})))  # the start's flag ignored
+            expected.append((list(dist.items()), parent))
+    found = probe(queries)
+    for q, f, e in zip(queries, found, expected):
+        assert f[0] == e[0], q
+        assert list(f[1].items()) == list(e[1].items()), q
+    assert any(len(f[0]) < len(spaces) for f in found)  # some stopped short of the whole board
+
+
+# ---- errors -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def small(pack, native):
+    game = new_game(pack, "dotz:basic_game", seed=0)
+    return game.board, board_data(game.board)
+
+
+@pytest.mark.parametrize("query, message", [
+    (("between", "nowhere", "town_center", ["open"]), "has no space `nowhere`"),
+    (("between", "town_center", "nowhere", ["open"]), "has no space `nowhere`"),
+    (("row", "nowhere", ["open"]), "has no space"),
+    (("order", "nowhere", ["open"]), "has no space"),
+    (("way", "town_center", "nowhere", ["open"]), "has no space"),
+    (("search", "nowhere", ["open"]), "has no space"),
+    (("stopped_search", "town_center", ["open"], ["nowhere"]), "has no space"),
+    (("edge", "town_center", "nowhere"), "has no space"),
+    (("sight", "nowhere", "town_center"), "has no space"),
+    (("building_of", "nowhere"), "has no space"),
+    (("property", "nowhere", "title"), "has no space"),
+    (("title", "nowhere"), "has no space"),
+    (("spaces_of", "nowhere"), "has no building"),
+    (("between", "town_center", "downtown", ["open", "opne"]), "unknown edge kinds [opne]"),
+    (("adjacency", "open"), "unknown edge kinds"),  # a str is a sequence of one-letter kinds
+    (("adjacency", 3), "not a sequence"),
+    (("teleport", "town_center"), "unknown query `teleport`"),
+    (("between", "town_center", "downtown"), "takes 3 arguments"),
+    (("title", 7), "a space is not a str"),
+    ((), "an empty query"),
+    ("title", "a query is not a tuple"),
+    ((5,), "a query's name is not a str"),
+])
+def test_a_bad_query_is_a_value_error(native, small, query, message):
+    _, data = small
+    with pytest.raises(ValueError) as err:
+        native.board_probe(data, [("size",), query])
+    assert message in str(err.value) and "(query 1: " in str(err.value)
+
+
+def _broken(data: dict, change) -> dict:
+    copy = json.loads(json.dumps(data))
+    change(copy)
+    return copy
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.pop("sight"), "has no `sight`"),
+    (lambda d: d["sight"].pop(), "not one row for each space"),
+    (lambda d: d["sight"].__setitem__(0, d["sight"][0][:-1]), "not one character for each space"),
+    (lambda d: d["sight"].__setitem__(0, "2" + d["sight"][0][1:]), "not 0 or 1"),
+    (lambda d: d["links"][0].append(["nowhere", "open", False]), "`nowhere` is no space"),
+    (lambda d: d["links"][0].append([d["spaces"][1]["id"], "hole", False]), "`hole` is no edge kind"),
+    (lambda d: d["links"][0].append([d["spaces"][1]["id"], "open"]), "not [neighbour, kind, diagonal]"),
+    (lambda d: d["spaces"].append(dict(d["spaces"][0])), "twice"),
+    (lambda d: d["spaces"][0].__setitem__("building", "nowhere"), "no building of the board"),
+    (lambda d: d["spawn_points"].append("nowhere"), "`nowhere` is no space"),
+    (lambda d: d.__setitem__("format", 2), "format"),
+    (lambda d: d["spaces"][0].pop("title"), "has no `title`"),
+])
+def test_bad_data_is_a_value_error(native, small, change, message):
+    _, data = small
+    with pytest.raises(ValueError) as err:
+        native.board_probe(_broken(data, change), [("size",)])
+    assert message in str(err.value)
+
+
+def test_data_that_is_not_a_board(native, small):
+    _, data = small
+    for bad in (None, [], {"id": "x"}, {**data, "spaces": {1, 2}}):
+        with pytest.raises(ValueError):
+            native.board_probe(bad, [])
+    assert native.board_probe(data, []) == []
+
+
+def test_no_edge_kinds_reach_nothing(native, small):
+    board, data = small
+    s = board.spaces[0]
+    assert native.board_probe(data, [("between", s, board.spaces[1], []), ("order", s, []), ("way", s, s, [])]) \
+        == [board.between(s, board.spaces[1], ()), [s], [s]] == [math.inf, [s], [s]]
