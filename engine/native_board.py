@@ -24,7 +24,7 @@ SIGHT_KEY = "native sight"  # Board._cache: the rows of `sight_rows`
 __all__ = ["FORMAT", "SIGHT_KEY", "board_data", "sight_rows"]
 
 
-def board_data(board: Board) -> dict:
+def board_data(board: Board, sight: bool = True) -> dict:
     """Everything the native board needs, as JSON-able data (dicts, lists, str, int, bool, None):
 
     - `id`, `system`, `title`: the board's (`id` names the board in `s.board` for a space not on a part);
@@ -35,7 +35,8 @@ def board_data(board: Board) -> dict:
     - `buildings`: in board order, each with `id`, `title`, `spaces` (as declared), `roll`, `pick_up`;
     - `spawn_points`, `start_spaces`, `objectives`: as the board lists them;
     - `sight`: for each space a in board order, one string of "0"/"1", its k-th character whether a sees
-      the k-th space (`line_of_sight(a, spaces[k])`).
+      the k-th space (`line_of_sight(a, spaces[k])`); None with `sight=False` (the native board then asks
+      the Python board for each pair the first time a rule does).
     """
     info = board.info
     spaces = []
@@ -54,7 +55,7 @@ def board_data(board: Board) -> dict:
         "spawn_points": list(board.spawn_points),
         "start_spaces": list(board.start_spaces),
         "objectives": list(board.objectives),
-        "sight": sight_rows(board),
+        "sight": sight_rows(board) if sight else None,
     }
 
 

@@ -181,11 +181,13 @@ Board::Board(const Value &data) {
         }
     }
 
-    // Line of Sight
-    const auto &rows = list_of(field(data, N.sight, "the board"), "sight");
-    if (rows.size() != space_list.size()) bad("sight: not one row for each space");
-    sight_.assign(space_list.size() * space_list.size(), 0);
-    for (int a = 0; a < n; ++a) {
+    // Line of Sight: the whole matrix, or (`sight` None) each pair asked of `sight_source` when first needed
+    sight_.assign(space_list.size() * space_list.size(), UNKNOWN_SIGHT);
+    const Value *sight_rows = data.tag == Value::DICT ? data.entries().find(N.sight) : nullptr;
+    const auto &rows = sight_rows == nullptr || sight_rows->tag == Value::NONE ? std::vector<Value>()
+                                                                              : list_of(*sight_rows, "sight");
+    if (!rows.empty() && rows.size() != space_list.size()) bad("sight: not one row for each space");
+    for (int a = 0; a < n && !rows.empty(); ++a) {
         const std::string &row = text(str_of(rows[a], "sight[" + std::to_string(a) + "]"));
         if (row.size() != space_list.size()) bad("sight[" + std::to_string(a) + "]: not one character for each space");
         for (int b = 0; b < n; ++b) {

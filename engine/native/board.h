@@ -12,6 +12,7 @@
 #include <array>
 #include <limits>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -148,10 +149,21 @@ struct Board {
     Tree stopped_search(int source, Mask through, const std::vector<uint8_t> &stopping) const;
 
     // ---- sight ----
-    bool sight(int a, int b) const { return sight_[static_cast<size_t>(a) * spaces.size() + b] != 0; }
+    // Board.line_of_sight(a, b). A board made without its matrix asks `sight_source` the first time a pair
+    // is asked (the Python board, whose geometry is not ported), and keeps the answer.
+    bool sight(int a, int b) const {
+        uint8_t &known = sight_[static_cast<size_t>(a) * spaces.size() + b];
+        if (known == UNKNOWN_SIGHT) {
+            if (!sight_source) throw BoardError("board `" + text(id) + "`: no Line of Sight was given");
+            known = sight_source(a, b) ? 1 : 0;
+        }
+        return known != 0;
+    }
+    std::function<bool(int, int)> sight_source;
+    static constexpr uint8_t UNKNOWN_SIGHT = 2;
 
    private:
-    std::vector<uint8_t> sight_;   // n * n, row a: what a sees
+    mutable std::vector<uint8_t> sight_;   // n * n, row a: what a sees (UNKNOWN_SIGHT: not asked yet)
     std::vector<uint8_t> marked_;  // 1 spawn, 2 start, 4 objective
     // Sym → space index, open addressing (an empty slot holds EMPTY)
     static constexpr Sym EMPTY = 0xFFFFFFFFu;

@@ -17,6 +17,12 @@ PyMethodDef methods[] = {
      "json_probe(text) -> str: parse JSON natively and write it back as spawnpit's log lines do (tests)."},
     {"board_probe", spawnpit::board_probe, METH_VARARGS,
      "board_probe(data, queries) -> list: a board's answers (distances, paths, sight) worked out natively (tests)."},
+    {"load", spawnpit::native_load, METH_VARARGS,
+     "load(pack, scenario, system, extras) -> model: a scenario's compiled model, natively."},
+    {"board", spawnpit::native_board, METH_VARARGS,
+     "board(data, sight, pick_up_slugs) -> board: a board layout, natively (sight: asked for pairs not given)."},
+    {"play", spawnpit::native_play, METH_VARARGS,
+     "play(model, board, state, rng, policies, logging) -> dict: a whole game, natively."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -24,4 +30,15 @@ PyModuleDef module = {PyModuleDef_HEAD_INIT, "_native", "spawnpit's native engin
 
 }  // namespace
 
-PyMODINIT_FUNC PyInit__native() { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native() {
+    PyObject *m = PyModule_Create(&module);
+    if (m == nullptr) return nullptr;
+    spawnpit::GameErrorType = PyErr_NewException("spawnpit.engine._native.GameError", nullptr, nullptr);
+    spawnpit::UnsupportedType = PyErr_NewException("spawnpit.engine._native.Unsupported", nullptr, nullptr);
+    if (PyModule_AddObjectRef(m, "GameError", spawnpit::GameErrorType) < 0 ||
+        PyModule_AddObjectRef(m, "Unsupported", spawnpit::UnsupportedType) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+    return m;
+}
