@@ -58,6 +58,21 @@ struct Expr {
     std::vector<Expr *> args;  // CALL, LIST, AND/OR, NOT/NEG [x], ATTR [of], CHAIN operands,
                                // SELECT [in or null, where or null], KIND_IN_PLACE [left, right, whole]
     std::vector<Op> ops;       // CHAIN
+    // Worked out once per run of an enclosing selection's `where` or choice's `prefer` (interp's memo: a
+    // pure sub-expression that reads none of the names bound there): that scope (the SELECT node or the
+    // CHOOSE statement) and its slot; a SELECT's `memo_size`: the slots of its scope.
+    const void *memo_scope = nullptr;
+    int memo_slot = -1;
+    int memo_size = 0;
+};
+
+// A run of a scope (a selection's `where` over its items, a choice's `prefer` over its options): the values
+// of its item-independent sub-expressions, each worked out the first time it is needed.
+struct ScopeRun {
+    const void *key = nullptr;
+    std::vector<Value> memo;
+    std::vector<uint8_t> have;
+    ScopeRun(const void *k, int size) : key(k), memo(static_cast<size_t>(size)), have(static_cast<size_t>(size), 0) {}
 };
 
 // ---- statements (interp.py) -------------------------------------------------------------------------
@@ -93,6 +108,7 @@ struct Stmt {
     Expr *prefer = nullptr;                    // CHOOSE: the whole `prefer`
     std::vector<Expr *> parts;                 // CHOOSE: its criteria one by one, when pure (interp._parts)
     bool has_parts = false;
+    int memo_size = 0;                         // CHOOSE: the memo slots of its `prefer` scope
     std::string label;                         // CHOOSE: the question
     Expr *ask_with = nullptr;
     // CHOOSE_OPTION
@@ -123,6 +139,8 @@ struct Hook {
     bool pure_reads = false;                 // `reads` is not None
     std::vector<Sym> reads;                  // the names its `when` and filters read
     Sym self_test = 0;                       // `when NAME == self` (interp.expr's fn.self_test), 0 for none
+    // a pure `when` of the form `A and B and …` (game._tests): for each part, the names it reads
+    std::vector<std::vector<Sym>> when_parts;
 };
 
 struct Objective {  // (mutable: `simple` is worked out when a game starts)

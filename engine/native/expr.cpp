@@ -244,7 +244,7 @@ bool located(Game &g, const Rec &unit, const Value &where) {
 }  // namespace
 
 std::vector<Value> units_in(Game &g, Sym kind, const Value *where) {
-    static const Sym UNIT = intern("unit");
+    static const Sym UNIT = SYM("unit");
     if (kind == UNIT) kind = 0;
     std::vector<Value> out;
     if (where == nullptr || where->ref.kind == Game::K_SPACE) {
@@ -272,9 +272,9 @@ std::string slug(const std::string &name) {  // pool's: lower, spaces to _, no '
 }  // namespace
 
 std::vector<Value> pool(Game &g, Sym kind, const Value &source0, bool) {
-    static const Sym UNIT = intern("unit"), SPACE = intern("space"), ZONE = intern("zone"),
-                     BUILDING = intern("building"), CARD = intern("card"), SIDE = intern("side"),
-                     PLAYER = intern("player");
+    static const Sym UNIT = SYM("unit"), SPACE = SYM("space"), ZONE = SYM("zone"),
+                     BUILDING = SYM("building"), CARD = SYM("card"), SIDE = SYM("side"),
+                     PLAYER = SYM("player");
     const Model &m = *g.model;
     if (source0.tag == Value::LIST) return source0.items();
     Value source = source0;
@@ -462,7 +462,7 @@ Value stat_default(Game &g, Sym proto, Sym name) {  // Model.stat_default
     if (proto != 0) {
         auto found = m.protos.find(proto);
         if (found != m.protos.end()) {
-            const Value *props = found->second.entries().find(intern("props"));
+            const Value *props = found->second.entries().find(SYM("props"));
             if (props && props->tag == Value::DICT) {
                 const Value *v = props->entries().find(name);
                 if (v) return *v;
@@ -471,9 +471,9 @@ Value stat_default(Game &g, Sym proto, Sym name) {  // Model.stat_default
     }
     auto stat = m.stats.find(name);
     if (stat == m.stats.end()) return Value();
-    const Value *props = stat->second.entries().find(intern("props"));
+    const Value *props = stat->second.entries().find(SYM("props"));
     if (!props || props->tag != Value::DICT) return Value();
-    const Value *v = props->entries().find(intern("default"));
+    const Value *v = props->entries().find(SYM("default"));
     return v ? *v : Value();
 }
 
@@ -481,9 +481,9 @@ Value title_of(Game &g, Sym proto) {  // Model.title_of
     const Model &m = *g.model;
     auto found = m.protos.find(proto);
     if (found == m.protos.end()) return Value();
-    const Value *title = found->second.entries().find(intern("title"));
+    const Value *title = found->second.entries().find(SYM("title"));
     if (title && truthy(*title)) return *title;
-    return *found->second.entries().find(intern("id"));
+    return *found->second.entries().find(SYM("id"));
 }
 
 Value building_ref(Game &g, Sym space) {
@@ -492,10 +492,10 @@ Value building_ref(Game &g, Sym space) {
 }
 
 Value record_attribute(Game &g, Rec &r, Sym name) {
-    static const Sym SPACE = intern("space"), SIDE = intern("side"), KIND = intern("kind"), MODE = intern("mode"),
-                     OWNER = intern("owner"), NAME = intern("name"), DECK = intern("deck"),
-                     BUILDING = intern("building"), LAST_SPACE = intern("last_space"), TARGET = intern("target"),
-                     PLAYED = intern("played"), WOUNDS = intern("wounds"), TYPE = intern("type");
+    static const Sym SPACE = SYM("space"), SIDE = SYM("side"), KIND = SYM("kind"), MODE = SYM("mode"),
+                     OWNER = SYM("owner"), NAME = SYM("name"), DECK = SYM("deck"),
+                     BUILDING = SYM("building"), LAST_SPACE = SYM("last_space"), TARGET = SYM("target"),
+                     PLAYED = SYM("played"), WOUNDS = SYM("wounds"), TYPE = SYM("type");
     auto sym_field = [&](Sym value, Sym kind) -> Value {
         if (value == 0) return Value();
         return Value::make_ref(kind, value);
@@ -523,8 +523,8 @@ Value record_attribute(Game &g, Rec &r, Sym name) {
 
 Value place_record_attribute(Game &g, PlaceRec &r, Sym name) {
     // a space's or building's record ({"markers": {...}}) read as _record_attribute reads a record
-    static const Sym NAME = intern("name"), BUILDING = intern("building"), PLAYED = intern("played"),
-                     WOUNDS = intern("wounds");
+    static const Sym NAME = SYM("name"), BUILDING = SYM("building"), PLAYED = SYM("played"),
+                     WOUNDS = SYM("wounds");
     if (name == NAME) return Value();  // record.get("name") is None, title_of(None) is None
     if (name == BUILDING) return Value();
     if (name == PLAYED) return Value::boolean(false);
@@ -537,10 +537,10 @@ Value place_record_attribute(Game &g, PlaceRec &r, Sym name) {
 }  // namespace
 
 Value attribute(Game &g, const Value &thing, Sym name) {
-    static const Sym UNITS = intern("units"), SPAWN = intern("spawn"), START = intern("start"),
-                     OBJECTIVE = intern("objective"), BOARD = intern("board"), NAME = intern("name"),
-                     HAND = intern("hand"), SIZE = intern("size"), TOP = intern("top"), DISCARD = intern("discard"),
-                     BUILDING = intern("building");
+    static const Sym UNITS = SYM("units"), SPAWN = SYM("spawn"), START = SYM("start"),
+                     OBJECTIVE = SYM("objective"), BOARD = SYM("board"), NAME = SYM("name"),
+                     HAND = SYM("hand"), SIZE = SYM("size"), TOP = SYM("top"), DISCARD = SYM("discard"),
+                     BUILDING = SYM("building");
     if (thing.tag == Value::NONE) return Value();
     if (thing.tag == Value::DICT) {
         const Value *v = thing.entries().find(name);
@@ -570,7 +570,7 @@ Value attribute(Game &g, const Value &thing, Sym name) {
             if (name == HAND) {
                 auto found = g.model->decks.find(id);
                 if (found == g.model->decks.end()) return Value::integer(0);
-                const Value *props = found->second.entries().find(intern("props"));
+                const Value *props = found->second.entries().find(SYM("props"));
                 const Value *hand = props && props->tag == Value::DICT ? props->entries().find(HAND) : nullptr;
                 return hand ? *hand : Value::integer(0);
             }
@@ -804,8 +804,8 @@ Value call(Context &ctx, const Expr *e) {
             Sym name = kind.tag == Value::REF ? kind.ref.id : kind.tag == Value::STR ? kind.s : 0;
             auto found = g.model->kind_blocks.find(name);
             if (found == g.model->kind_blocks.end()) throw RuleError("`pool_left` needs a unit kind, not " + repr(kind));
-            const Value *props = found->second.entries().find(intern("props"));
-            const Value *limit = props && props->tag == Value::DICT ? props->entries().find(intern("pool")) : nullptr;
+            const Value *props = found->second.entries().find(SYM("props"));
+            const Value *limit = props && props->tag == Value::DICT ? props->entries().find(SYM("pool")) : nullptr;
             if (limit == nullptr || limit->tag == Value::NONE) return Value::real(INF);
             int64_t left = as_int(*limit) - static_cast<int64_t>(units_in(g, name, nullptr).size());
             return Value::integer(std::max<int64_t>(0, left));
@@ -921,6 +921,8 @@ std::vector<Value> select_items(Context &ctx, const Expr *e) {
     if (where == nullptr || items.empty()) return items;
     Context scope(&g, ctx.rule, &ctx);
     scope.env.emplace_back(e->var, Value());
+    ScopeRun run(e, e->memo_size);
+    scope.run = &run;
     std::vector<Value> out;
     for (auto &item : items) {
         scope.env[0].second = item;
@@ -932,7 +934,25 @@ std::vector<Value> select_items(Context &ctx, const Expr *e) {
     return out;
 }
 
+static Value work_out(Context &ctx, const Expr *e);
+
 Value eval(Context &ctx, const Expr *e) {
+    if (e->memo_scope != nullptr) {
+        for (Context *c = &ctx; c != nullptr; c = c->parent) {
+            ScopeRun *run = c->run;
+            if (run == nullptr || run->key != e->memo_scope) continue;
+            size_t slot = static_cast<size_t>(e->memo_slot);
+            if (!run->have[slot]) {
+                run->memo[slot] = work_out(ctx, e);
+                run->have[slot] = 1;
+            }
+            return run->memo[slot];
+        }
+    }
+    return work_out(ctx, e);
+}
+
+static Value work_out(Context &ctx, const Expr *e) {
     switch (e->kind) {
         case Expr::LIT: return e->lit;
         case Expr::NAME: return ctx.lookup(e->name);

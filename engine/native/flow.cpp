@@ -37,7 +37,7 @@ std::string joined(const std::vector<Sym> &path) {
 
 Value entry_of(const char *type) {
     Value e = Value::new_dict();
-    e.entries()[intern("type")] = Value::str(type);
+    e.entries()[SYM("type")] = Value::str(type);
     return e;
 }
 
@@ -91,16 +91,16 @@ void deal_units(Game &g, Sym side, int64_t count) {
     for (const Value *proto : chosen) {
         Sym unit = g.add_unit(*proto, start_space(g, *proto));
         Value entry = entry_of("enter");
-        entry.entries()[intern("unit")] = Value::str(unit);
-        entry.entries()[intern("proto")] = get(*proto, "id");
+        entry.entries()[SYM("unit")] = Value::str(unit);
+        entry.entries()[SYM("proto")] = get(*proto, "id");
         Sym space = g.state.unit(unit)->space;
-        entry.entries()[intern("space")] = space ? Value::str(space) : Value();
+        entry.entries()[SYM("space")] = space ? Value::str(space) : Value();
         g.log(entry, nullptr);
     }
 }
 
 void setup(Game &g) {
-    g.set_at({intern("setup")});
+    g.set_at({SYM("setup")});
     const Value &p = props(g.model->scenario);
     for (Sym side : g.model->sides) {
         const Value *count = p.tag == Value::DICT ? p.entries().find(side) : nullptr;
@@ -196,8 +196,8 @@ void do_action(Game &g, const Value &action, const Value &unit, const std::vecto
     at.push_back(id);
     g.set_at(at);
     Value entry = entry_of("action");
-    entry.entries()[intern("action")] = Value::str(id);
-    entry.entries()[intern("unit")] = Value::str(unit.ref.id);
+    entry.entries()[SYM("action")] = Value::str(id);
+    entry.entries()[SYM("unit")] = Value::str(unit.ref.id);
     g.log(entry, nullptr);
     for (const std::string &name : {text(id) + ".start", text(id), text(id) + ".end"}) {
         try {
@@ -300,11 +300,11 @@ void advance(Game &g) {
     bool fresh = cursor.step == 0 && !cursor.has_unit;
     if (cursor.phase == 0 && fresh) {
         g.state.round = cursor.round;
-        g.set_at({intern("round")});
+        g.set_at({SYM("round")});
         safe(g, "round.start");
     }
     if (g.state.cursor.phase >= phases.size()) {
-        g.set_at({intern("round")});
+        g.set_at({SYM("round")});
         safe(g, "round.end");
         Cursor &c = g.state.cursor;
         c.round += 1;
@@ -366,21 +366,21 @@ void advance(Game &g) {
 }
 
 void out_of_rounds(Game &g) {
-    g.set_at({intern("end")});
+    g.set_at({SYM("end")});
     Value params = Value::new_dict();
-    params.entries()[intern("winner")] = Value();
-    g.emit(intern("game.end"), params);
+    params.entries()[SYM("winner")] = Value();
+    g.emit(SYM("game.end"), params);
     if (!g.state.result.decided) {
         Result &r = g.state.result;
         r.decided = true;
         r.winner = Value();
         r.side = Value();
-        r.verdict = intern("none");
+        r.verdict = SYM("none");
         r.cause = "round limit reached";
         r.round = g.state.round;
         Value entry = entry_of("result");
-        entry.entries()[intern("winner")] = Value();
-        entry.entries()[intern("cause")] = Value::str("round limit reached");
+        entry.entries()[SYM("winner")] = Value();
+        entry.entries()[SYM("cause")] = Value::str("round limit reached");
         g.log(entry, nullptr);
     }
 }
@@ -402,7 +402,7 @@ void Game::start() {
         if (o.test != nullptr) {
             has_objectives = has_when_objectives = true;
             bool simple = o.simple_shape;  // game._inputs
-            static const Sym ROUND = intern("round"), ROUNDS = intern("rounds");
+            static const Sym ROUND = SYM("round"), ROUNDS = SYM("rounds");
             for (Sym name : o.used) {
                 if (state.counters.find(name)) continue;
                 if (name == ROUND || name == ROUNDS || name == K_EVENT || name == K_SELF) simple = false;

@@ -13,28 +13,28 @@ Sym Game::K_UNIT, Game::K_CARD, Game::K_SPACE, Game::K_BUILDING, Game::K_SIDE, G
     Game::K_SELF, Game::K_FROM;
 
 void Game::init_names() {
-    K_UNIT = intern("unit");
-    K_CARD = intern("card");
-    K_SPACE = intern("space");
-    K_BUILDING = intern("building");
-    K_SIDE = intern("side");
-    K_KIND = intern("kind");
-    K_DECK = intern("deck");
-    K_TRACK = intern("track");
-    K_MARKER = intern("marker");
-    K_KEYWORD = intern("keyword");
-    K_MODE = intern("mode");
-    K_CARD_PROTO = intern("card_proto");
-    K_UNIT_PROTO = intern("unit_proto");
-    K_TABLE = intern("table");
-    K_BOARD = intern("board");
-    K_PLAY = intern("play");
-    K_DECK_W = intern("deck");
-    K_DISCARD = intern("discard");
-    K_BOX = intern("box");
-    K_EVENT = intern("event");
-    K_SELF = intern("self");
-    K_FROM = intern("from");
+    K_UNIT = SYM("unit");
+    K_CARD = SYM("card");
+    K_SPACE = SYM("space");
+    K_BUILDING = SYM("building");
+    K_SIDE = SYM("side");
+    K_KIND = SYM("kind");
+    K_DECK = SYM("deck");
+    K_TRACK = SYM("track");
+    K_MARKER = SYM("marker");
+    K_KEYWORD = SYM("keyword");
+    K_MODE = SYM("mode");
+    K_CARD_PROTO = SYM("card_proto");
+    K_UNIT_PROTO = SYM("unit_proto");
+    K_TABLE = SYM("table");
+    K_BOARD = SYM("board");
+    K_PLAY = SYM("play");
+    K_DECK_W = SYM("deck");
+    K_DISCARD = SYM("discard");
+    K_BOX = SYM("box");
+    K_EVENT = SYM("event");
+    K_SELF = SYM("self");
+    K_FROM = SYM("from");
 }
 
 namespace {
@@ -44,7 +44,7 @@ const int NESTING_LIMIT = 60;
 
 Value entry_of(const char *type) {
     Value e = Value::new_dict();
-    e.entries()[intern("type")] = Value::str(type);
+    e.entries()[SYM("type")] = Value::str(type);
     return e;
 }
 
@@ -135,10 +135,10 @@ Value Game::lookup(Sym name) {
     if (const Value *v = state.counters.find(name)) return *v;
     auto found = constants.find(name);
     if (found != constants.end()) return found->second;
-    static const Sym ROUND = intern("round"), ROUNDS = intern("rounds");
+    static const Sym ROUND = SYM("round"), ROUNDS = SYM("rounds");
     if (name == ROUND) return Value::integer(state.round);
     if (name == ROUNDS) {
-        const Value *props = model->scenario.entries().find(intern("props"));
+        const Value *props = model->scenario.entries().find(SYM("props"));
         const Value *rounds = props ? props->entries().find(ROUNDS) : nullptr;
         if (rounds && (rounds->tag == Value::INT || rounds->tag == Value::BOOL)) return *rounds;
         return Value::integer(1);
@@ -161,13 +161,13 @@ void Game::log(Value entry, const Rule *rule) {
     if (!logging) return;
     Value full = Value::new_dict();
     auto &d = full.entries();
-    d[intern("n")] = Value::integer(n);
-    d[intern("round")] = Value::integer(state.round);
-    d[intern("at")] = Value::str(at_text);
+    d[SYM("n")] = Value::integer(n);
+    d[SYM("round")] = Value::integer(state.round);
+    d[SYM("at")] = Value::str(at_text);
     for (auto &kv : entry.entries().items) d[kv.first] = kv.second;
     if (rule != nullptr) {
-        d[intern("rule")] = Value::str(rule->title);
-        if (rule->source != 0) d[intern("source")] = Value::str(rule->source);
+        d[SYM("rule")] = Value::str(rule->title);
+        if (rule->source != 0) d[SYM("source")] = Value::str(rule->source);
     }
     std::string line;
     write_json(line, full, true);
@@ -311,7 +311,7 @@ void Game::emit(Sym event, Value params) {
 }
 
 Sym Game::raise_now(Sym event, Value params) {
-    static const Sym REPLACED = intern("replaced"), ENDED = intern("ended");
+    static const Sym REPLACED = SYM("replaced"), ENDED = SYM("ended");
     ++depth;
     size_t mark = queue.size();
     try {
@@ -542,7 +542,7 @@ Score criteria(const Value &value) {  // game._criteria
 
 std::string shown(Game &g, const Value &picked) {  // game._shown
     if (picked.tag == Value::DICT) {
-        const Value *id = picked.entries().find(intern("id"));
+        const Value *id = picked.entries().find(SYM("id"));
         return id ? str(g, *id) : "?";
     }
     return str(g, picked);

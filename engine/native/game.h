@@ -33,6 +33,7 @@ struct Context {
     const Rule *rule;
     Context *parent;
     bool cancelled = false;
+    ScopeRun *run = nullptr;  // the scope this context binds the item of (a selection's, a choice's)
 
     Context(Game *g, const Rule *r, Context *p = nullptr) : game(g), rule(r), parent(p) {}
 

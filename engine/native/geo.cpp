@@ -224,7 +224,7 @@ using Rules = Game::MoveRules;
 
 const Value &props_of(const Value &obj) {
     static const Value none;
-    const Value *p = obj.tag == Value::DICT ? obj.entries().find(intern("props")) : nullptr;
+    const Value *p = obj.tag == Value::DICT ? obj.entries().find(SYM("props")) : nullptr;
     return p ? *p : none;
 }
 
@@ -246,8 +246,8 @@ Rules kind_rules(Game &g, Sym kind) {  // movement._rules
     if (block != g.model->kind_blocks.end()) {
         const Value &p = props_of(block->second);
         if (p.tag == Value::DICT) {
-            if (const Value *t = p.entries().find(intern("through"))) through = *t;
-            if (const Value *s = p.entries().find(intern("stop"))) stop = *s;
+            if (const Value *t = p.entries().find(SYM("through"))) through = *t;
+            if (const Value *s = p.entries().find(SYM("stop"))) stop = *s;
         }
     }
     r.through = truthy(through) ? mask_of(through) : WALKING;
@@ -261,17 +261,17 @@ Rules own_rules(Game &g, const Rec &unit) {  // movement._own_rules
     if (unit.markers.items.empty()) return r;
     if (!g.marker_rules_known) {  // movement._marker_rules
         g.marker_rules_known = true;
-        for (auto &b : g.model->system.entries().find(intern("blocks"))->items()) {
-            const Value *kind = b.entries().find(intern("kind"));
+        for (auto &b : g.model->system.entries().find(SYM("blocks"))->items()) {
+            const Value *kind = b.entries().find(SYM("kind"));
             if (!(kind && kind->tag == Value::STR && text(kind->s) == "marker")) continue;
             const Value &p = props_of(b);
             Value through, passes;
             if (p.tag == Value::DICT) {
-                if (const Value *t = p.entries().find(intern("through"))) through = *t;
-                if (const Value *s = p.entries().find(intern("passes"))) passes = *s;
+                if (const Value *t = p.entries().find(SYM("through"))) through = *t;
+                if (const Value *s = p.entries().find(SYM("passes"))) passes = *s;
             }
             if (truthy(through) || truthy(passes))
-                g.marker_rules.emplace_back(b.entries().find(intern("id"))->s,
+                g.marker_rules.emplace_back(b.entries().find(SYM("id"))->s,
                                             std::make_pair(truthy(through) ? mask_of(through) : Mask(0), names_of(passes)));
         }
     }
@@ -342,35 +342,95 @@ How how_of(Game &g, const Rec &unit, bool honour_stop, bool refuse) {  // moveme
     return h;
 }
 
-// the answer of one refusing hook about a step into `space` from `origin` (Game.asker's question)
-bool asks(Game &g, Hook *hook, const Rec &unit, Sym space, Sym origin) {
-    if (hook->owner != 0 && !g.in_play(hook)) return false;
-    if (hook->filters.empty() && hook->when == nullptr) return true;
-    Value params = Value::new_dict();
-    params.entries()[Game::K_UNIT] = Value::make_ref(Game::K_UNIT, unit.id);
-    params.entries()[Game::K_SPACE] = Value::make_ref(Game::K_SPACE, space);
-    params.entries()[Game::K_FROM] = Value::make_ref(Game::K_SPACE, origin);
-    std::vector<Value> selves;
-    if (hook->per_copy) {
-        for (Sym c : g.owner_copies(hook))
-            if (!hook->if_played || g.state.card(c)->where == Game::K_PLAY) selves.push_back(Value::make_ref(Game::K_CARD, c));
-    } else {
-        selves.push_back(hook->owner != 0 ? g.owner_ref(hook) : Value());
-    }
-    for (auto &self : selves) {
-        std::unique_ptr<Context> ctx = g.context_for(hook, params, self);
-        bool ok = true;
-        for (auto &f : hook->filters) {
-            const Value *actual = params.entries().find(f.first);
-            if (!g.filter_matches(actual ? *actual : Value(), eval(*ctx, f.second))) {
-                ok = false;
-                break;
+// One refusing hook asked about many steps of one search (Game.asker): its contexts (one for each copy of
+// a per-copy hook's card) made once; the tests its `when` starts with that read neither the step's space,
+// where it comes from, nor the event as a whole worked out once (game._fixed_part); then, for each step,
+// the space and origin put into them and the rest of the `when` asked.
+struct Asker {
+    Hook *hook = nullptr;
+    bool never = false, always = false;
+    Value params;
+    std::vector<std::unique_ptr<Context>> contexts;
+    size_t rest = 0;       // the first part of the `when` still asked for each step (when split)
+    bool split = false;
+
+    Asker(Game &g, Hook *h, const Rec &unit) : hook(h) {
+        if (h->owner != 0 && !g.in_play(h)) {
+            never = true;
+            return;
+        }
+        if (h->filters.empty() && h->when == nullptr) {
+            always = true;
+            return;
+        }
+        params = Value::new_dict();
+        params.entries()[Game::K_UNIT] = Value::make_ref(Game::K_UNIT, unit.id);
+        params.entries()[Game::K_SPACE] = Value::make_ref(Game::K_SPACE, unit.space);
+        params.entries()[Game::K_FROM] = Value();
+        std::vector<Value> selves;
+        if (h->per_copy) {
+            for (Sym c : g.owner_copies(h))
+                if (!h->if_played || g.state.card(c)->where == Game::K_PLAY) selves.push_back(Value::make_ref(Game::K_CARD, c));
+        } else {
+            selves.push_back(h->owner != 0 ? g.owner_ref(h) : Value());
+        }
+        for (auto &self : selves) contexts.push_back(g.context_for(h, params, self));
+        if (!h->when_parts.empty()) {  // game._fixed_part
+            size_t k = 0;
+            while (k < h->when_parts.size()) {
+                bool moving = false;
+                for (Sym n : h->when_parts[k])
+                    if (n == Game::K_SPACE || n == Game::K_FROM || n == Game::K_EVENT) moving = true;
+                if (moving) break;
+                ++k;
+            }
+            if (k > 0 && k < h->when_parts.size()) {
+                split = true;
+                rest = k;
+                std::vector<std::unique_ptr<Context>> kept;
+                for (auto &ctx : contexts) {
+                    bool holds = true;
+                    for (size_t j = 0; j < k && holds; ++j) holds = truthy(eval(*ctx, h->when->args[j]));
+                    if (holds) kept.push_back(std::move(ctx));
+                }
+                contexts = std::move(kept);
+                if (contexts.empty()) never = true;
             }
         }
-        if (ok && (hook->when == nullptr || truthy(eval(*ctx, hook->when)))) return true;
     }
-    return false;
-}
+
+    bool ask(Game &g, Sym space, Sym origin) {
+        if (never) return false;
+        if (always) return true;
+        Value s = Value::make_ref(Game::K_SPACE, space), o = Value::make_ref(Game::K_SPACE, origin);
+        params.entries()[Game::K_SPACE] = s;
+        params.entries()[Game::K_FROM] = o;
+        for (auto &ctx : contexts) {
+            ctx->set(Game::K_SPACE, s);
+            ctx->set(Game::K_FROM, o);
+        }
+        for (auto &ctx : contexts) {
+            bool ok = true;
+            for (auto &f : hook->filters) {
+                const Value *actual = params.entries().find(f.first);
+                if (!g.filter_matches(actual ? *actual : Value(), eval(*ctx, f.second))) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (!ok) continue;
+            if (hook->when == nullptr) return true;
+            if (split) {
+                bool holds = true;
+                for (size_t j = rest; j < hook->when->args.size() && holds; ++j) holds = truthy(eval(*ctx, hook->when->args[j]));
+                if (holds) return true;
+            } else if (truthy(eval(*ctx, hook->when))) {
+                return true;
+            }
+        }
+        return false;
+    }
+};
 
 bool reads_from(const Hook *h) {
     for (Sym n : h->reads)
@@ -394,6 +454,8 @@ Board::Tree refusing_search(Game &g, const Rec &unit, const How &h, int within, 
     std::stable_sort(hooks.begin(), hooks.end(), [](Hook *x, Hook *y) { return !x->ends && y->ends; });
     std::vector<std::vector<int8_t>> by_space(hooks.size());  // -1 unknown, else the answer
     std::vector<bool> once(hooks.size());
+    std::vector<std::unique_ptr<Asker>> askers;
+    for (Hook *hook : hooks) askers.push_back(std::make_unique<Asker>(g, hook, unit));
     for (size_t k = 0; k < hooks.size(); ++k) {
         once[k] = hooks[k]->pure_reads && !reads_from(hooks[k]);
         if (once[k]) by_space[k].assign(n, -1);
@@ -418,10 +480,10 @@ Board::Tree refusing_search(Game &g, const Rec &unit, const How &h, int within, 
                 bool applies;
                 if (once[k]) {
                     int8_t &known = by_space[k][static_cast<size_t>(next)];
-                    if (known < 0) known = asks(g, hooks[k], unit, b.space_id(next), b.space_id(here)) ? 1 : 0;
+                    if (known < 0) known = askers[k]->ask(g, b.space_id(next), b.space_id(here)) ? 1 : 0;
                     applies = known == 1;
                 } else {
-                    applies = asks(g, hooks[k], unit, b.space_id(next), b.space_id(here));
+                    applies = askers[k]->ask(g, b.space_id(next), b.space_id(here));
                 }
                 if (applies) {
                     refused = !hooks[k]->ends;
@@ -512,10 +574,10 @@ void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
     if (g.board == nullptr || r->space == 0) return;
     if (r->space == to) {
         Value entry = Value::new_dict();
-        entry.entries()[intern("type")] = Value::str("move");
-        entry.entries()[intern("unit")] = Value::str(unit);
-        entry.entries()[intern("from")] = Value::str(to);
-        entry.entries()[intern("to")] = Value::str(to);
+        entry.entries()[SYM("type")] = Value::str("move");
+        entry.entries()[SYM("unit")] = Value::str(unit);
+        entry.entries()[SYM("from")] = Value::str(to);
+        entry.entries()[SYM("to")] = Value::str(to);
         g.log(entry, ctx.rule);
         return;
     }

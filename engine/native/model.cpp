@@ -119,6 +119,26 @@ const std::unordered_map<std::string, Verb> VERBS = {
 
 struct Compiler {
     Model &m;
+    struct Frame {
+        const void *key;
+        Sym bound;
+        int *size;
+    };
+    std::vector<Frame> scopes;  // the selections and choices being compiled, outermost first
+
+    // interp._remembering's "home": the outermost scope in which `e` has one value for every item
+    void remember(Expr *e, const Value &ir, const std::set<Sym> &names) {
+        if (scopes.empty() || !e->pure || has(ir, "lit")) return;
+        int home = -1;
+        for (int i = static_cast<int>(scopes.size()) - 1; i >= 0; --i) {
+            if (names.count(scopes[static_cast<size_t>(i)].bound)) break;
+            home = i;
+        }
+        if (home < 0) return;
+        Frame &f = scopes[static_cast<size_t>(home)];
+        e->memo_scope = f.key;
+        e->memo_slot = (*f.size)++;
+    }
 
     Expr *node(Expr::Kind kind) {
         m.exprs.emplace_back();
@@ -131,7 +151,9 @@ struct Compiler {
         if (ir.tag == Value::NONE) return nullptr;
         if (ir.tag != Value::DICT) throw Unsupported("an expression that is not an object");
         Expr *e = build(ir);
-        e->pure = is_pure(ir);
+        std::set<Sym> names;
+        e->pure = free_names(ir, names);
+        remember(e, ir, names);
         return e;
     }
 
@@ -203,7 +225,9 @@ struct Compiler {
         e->name = sym_of(get(ir, "select"));
         e->var = sym_of(get(ir, "var"));
         e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
+        scopes.push_back({e, e->var, &e->memo_size});
         e->args.push_back(truthy(get(ir, "where")) ? expr(get(ir, "where")) : nullptr);
+        scopes.pop_back();
         e->first = first;
         e->pure = is_pure(ir);
         return e;
@@ -260,7 +284,9 @@ struct Compiler {
         e->name = sym_of(get(ir, kind_key));
         e->var = sym_of(get(ir, "var"));
         e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
+        scopes.push_back({e, e->var, &e->memo_size});
         e->args.push_back(truthy(get(ir, "where")) ? expr(get(ir, "where")) : nullptr);
+        scopes.pop_back();
         std::set<Sym> names;
         bool pure = true;
         if (truthy(get(ir, "in"))) pure = free_names(get(ir, "in"), names);
@@ -342,12 +368,14 @@ struct Compiler {
             s->by = truthy(get(ir, "by")) ? expr(get(ir, "by")) : nullptr;
             const Value &prefer = get(ir, "prefer");
             if (truthy(prefer)) {
+                scopes.push_back({s, s->var, &s->memo_size});
                 s->prefer = expr(prefer);
                 auto &items = list_of(get(prefer, "list"));
                 if (has(prefer, "list") && items.size() > 1 && is_pure(prefer)) {  // interp._parts
                     s->has_parts = true;
                     for (auto &part : items) s->parts.push_back(expr(part));
                 }
+                scopes.pop_back();
             }
             s->label = "choose " + str_of(get(ir, "choose")) +
                        (truthy(get(ir, "ask")) ? " " + str_of(get(ir, "ask")) : purpose(get(ir, "body"), s->var));
@@ -486,6 +514,13 @@ struct Gatherer {
                 for (auto &kv : filters.entries().items) pure = free_names(kv.second, reads) && pure;
             hook->pure_reads = pure;
             if (pure) hook->reads.assign(reads.begin(), reads.end());
+            if (pure && str_of(get(when, "op")) == "and" && hook->when && hook->when->kind == Expr::AND) {
+                for (auto &part : list_of(get(when, "args"))) {
+                    std::set<Sym> names;
+                    free_names(part, names);
+                    hook->when_parts.emplace_back(names.begin(), names.end());
+                }
+            }
             hook->env = env;
             hook->owner = owner;
             if (owner != 0) {

@@ -56,7 +56,7 @@ std::string dotted(const std::vector<Sym> &target) {
 }
 
 void write_target(Context &ctx, const std::vector<Sym> &target, const Value &value) {
-    static const Sym TARGET = intern("target");
+    static const Sym TARGET = SYM("target");
     if (target.size() == 1) {
         ctx.assign(target[0], value);
         return;
@@ -141,19 +141,19 @@ std::pair<Sym, Value> event_of(const Args &a) {  // effects._event
     Game &g = *a.ctx.game;
     Sym event = intern(str(g, a.what()));
     Value params = Value::new_dict();
-    if (a.has("for")) params.entries()[intern("unit")] = a.get("for");
+    if (a.has("for")) params.entries()[SYM("unit")] = a.get("for");
     if (a.has("with")) {
         Value values = a.get("with");
         auto found = g.event_names.find(event);
         if (found == g.event_names.end()) {
             std::vector<Sym> names;
-            for (auto &b : g.model->system.entries().find(intern("blocks"))->items()) {
-                const Value *kind = b.entries().find(intern("kind"));
-                const Value *id = b.entries().find(intern("id"));
+            for (auto &b : g.model->system.entries().find(SYM("blocks"))->items()) {
+                const Value *kind = b.entries().find(SYM("kind"));
+                const Value *id = b.entries().find(SYM("id"));
                 if (kind && kind->tag == Value::STR && text(kind->s) == "event" && id && id->tag == Value::STR &&
                     id->s == event) {
-                    const Value *props = b.entries().find(intern("props"));
-                    const Value *p = props && props->tag == Value::DICT ? props->entries().find(intern("params")) : nullptr;
+                    const Value *props = b.entries().find(SYM("props"));
+                    const Value *p = props && props->tag == Value::DICT ? props->entries().find(SYM("params")) : nullptr;
                     if (p && p->tag == Value::STR) names.push_back(p->s);
                     else if (p && p->tag == Value::LIST)
                         for (auto &n : p->items()) names.push_back(n.tag == Value::STR ? n.s : intern(str(g, n)));
@@ -177,7 +177,7 @@ std::pair<std::string, Value> said(Game &g, const Value &value, Sym stat) {
         if (k == Game::K_UNIT || k == Game::K_CARD || k == Game::K_BUILDING) {
             Value title;
             try {
-                title = attribute(g, value, intern("name"));
+                title = attribute(g, value, SYM("name"));
             } catch (const RuleError &) {
             }
             std::string words = truthy(title) ? str(g, title) : text(value.ref.id);
@@ -191,8 +191,8 @@ std::pair<std::string, Value> said(Game &g, const Value &value, Sym stat) {
         std::vector<Value> items = listed(value);
         if (stat != 0 && items.size() == 2) {
             auto found = g.model->stats.find(stat);
-            const Value *props = found != g.model->stats.end() ? found->second.entries().find(intern("props")) : nullptr;
-            const Value *type = props && props->tag == Value::DICT ? props->entries().find(intern("type")) : nullptr;
+            const Value *props = found != g.model->stats.end() ? found->second.entries().find(SYM("props")) : nullptr;
+            const Value *type = props && props->tag == Value::DICT ? props->entries().find(SYM("type")) : nullptr;
             if (type && type->tag == Value::STR && text(type->s) == "range") {
                 std::string words = equal(items[0], items[1]) ? str(g, items[0]) : str(g, items[0]) + "-" + str(g, items[1]);
                 return {words, Value::str(words)};
@@ -272,8 +272,8 @@ void effect(Context &ctx, const Stmt *s) {
                 return;
             }
             const Value &kb = g.model->kind_blocks.at(kind);
-            const Value *props = kb.entries().find(intern("props"));
-            const Value *limit = props && props->tag == Value::DICT ? props->entries().find(intern("pool")) : nullptr;
+            const Value *props = kb.entries().find(SYM("props"));
+            const Value *limit = props && props->tag == Value::DICT ? props->entries().find(SYM("pool")) : nullptr;
             if (limit && limit->tag != Value::NONE) {
                 int64_t on_board = static_cast<int64_t>(g.unit_ids(kind, 0, 0).size());
                 count = std::max<int64_t>(0, std::min<int64_t>(count, limit->i - on_board));
@@ -304,14 +304,14 @@ void effect(Context &ctx, const Stmt *s) {
             }
             std::vector<const Value *> left;
             for (auto &p : g.model->units) {
-                const Value *uk = p.entries().find(intern("unit_kind"));
+                const Value *uk = p.entries().find(SYM("unit_kind"));
                 if (!(uk && uk->tag == Value::STR && uk->s == kind.ref.id)) continue;
-                Sym id = p.entries().find(intern("id"))->s;
+                Sym id = p.entries().find(SYM("id"))->s;
                 int64_t n = 0;
                 for (auto &pu : used)
                     if (pu.first == id) n = pu.second;
-                const Value *props = p.entries().find(intern("props"));
-                const Value *c = props && props->tag == Value::DICT ? props->entries().find(intern("count")) : nullptr;
+                const Value *props = p.entries().find(SYM("props"));
+                const Value *c = props && props->tag == Value::DICT ? props->entries().find(SYM("count")) : nullptr;
                 int64_t copies = c ? to_int(*c) : 1;
                 if (n < copies) left.push_back(&p);
             }
@@ -322,15 +322,15 @@ void effect(Context &ctx, const Stmt *s) {
                 unit = g.unit_ref(uid);
                 Value entry = Value::new_dict();
                 auto &d = entry.entries();
-                d[intern("type")] = Value::str("enter");
-                d[intern("unit")] = Value::str(uid);
-                d[intern("proto")] = *proto->entries().find(intern("id"));
-                d[intern("space")] = Value::str(at);
+                d[SYM("type")] = Value::str("enter");
+                d[SYM("unit")] = Value::str(uid);
+                d[SYM("proto")] = *proto->entries().find(SYM("id"));
+                d[SYM("space")] = Value::str(at);
                 g.log(entry, ctx.rule);
             } else {
                 Value entry = Value::new_dict();
-                entry.entries()[intern("type")] = Value::str("pool_empty");
-                entry.entries()[intern("kind")] = Value::str(kind.ref.id);
+                entry.entries()[SYM("type")] = Value::str("pool_empty");
+                entry.entries()[SYM("kind")] = Value::str(kind.ref.id);
                 g.log(entry, ctx.rule);
             }
             if (Sym as = a.name("as")) ctx.set(as, unit);
@@ -345,8 +345,8 @@ void effect(Context &ctx, const Stmt *s) {
                 if (c == nullptr) throw RuleError("KeyError: " + repr(Value::str(thing.ref.id)));
                 set_where(g, *c, Game::K_BOX);
                 Value entry = Value::new_dict();
-                entry.entries()[intern("type")] = Value::str("remove");
-                entry.entries()[intern("card")] = Value::str(c->proto);
+                entry.entries()[SYM("type")] = Value::str("remove");
+                entry.entries()[SYM("card")] = Value::str(c->proto);
                 g.log(entry, ctx.rule);
             } else if (thing.tag == Value::REF && thing.ref.kind == Game::K_MARKER) {
                 g.mark(where, thing.ref.id, -1, ctx);
@@ -476,8 +476,8 @@ void effect(Context &ctx, const Stmt *s) {
         }
         case Verb::REVEAL: {
             Value entry = Value::new_dict();
-            entry.entries()[intern("type")] = Value::str("reveal");
-            entry.entries()[intern("what")] = Value::str(str(g, a.what()));
+            entry.entries()[SYM("type")] = Value::str("reveal");
+            entry.entries()[SYM("what")] = Value::str(str(g, a.what()));
             g.log(entry, ctx.rule);
             return;
         }
@@ -485,8 +485,8 @@ void effect(Context &ctx, const Stmt *s) {
             std::string words = str(g, a.what());
             Value entry = Value::new_dict();
             auto &d = entry.entries();
-            d[intern("type")] = Value::str("note");
-            d[intern("text")] = Value::str(words);
+            d[SYM("type")] = Value::str("note");
+            d[SYM("text")] = Value::str(words);
             std::vector<Value> kept;
             if (a.has("with")) {
                 std::vector<Value> given = listed(a.get("with"));
@@ -496,16 +496,16 @@ void effect(Context &ctx, const Stmt *s) {
                     plain.push_back(part.first);
                     kept.push_back(part.second);
                 }
-                d[intern("text")] = Value::str(fill(words, plain));
-                d[intern("template")] = Value::str(words);
-                d[intern("with")] = Value::new_list(kept);
+                d[SYM("text")] = Value::str(fill(words, plain));
+                d[SYM("template")] = Value::str(words);
+                d[SYM("with")] = Value::new_list(kept);
             }
             Value unit = ctx.about();
             if (unit.tag != Value::NONE) {
                 bool named = false;
                 for (auto &v : kept)
                     if (equal(v, unit)) named = true;
-                if (!named) d[intern("unit")] = unit;
+                if (!named) d[SYM("unit")] = unit;
             }
             g.log(entry, ctx.rule);
             return;
@@ -536,7 +536,7 @@ void effect(Context &ctx, const Stmt *s) {
                 try {
                     Value event = ctx.lookup(Game::K_EVENT);
                     if (event.tag == Value::DICT) {
-                        const Value *c = event.entries().find(intern("card"));
+                        const Value *c = event.entries().find(SYM("card"));
                         if (c) card = *c;
                     }
                 } catch (const RuleError &) {
@@ -588,6 +588,8 @@ void run_choose(Context &ctx, const Stmt *s) {
         Value who = by_of(ctx, s->by);
         Context scope(&g, ctx.rule, &ctx);
         scope.env.emplace_back(s->var, Value());
+        ScopeRun run(s, s->memo_size);
+        scope.run = &run;
         Advice advice;
         advice.whole = [&](const Value &option) {
             scope.env[0].second = option;

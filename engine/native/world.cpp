@@ -10,7 +10,7 @@ namespace {
 
 Value entry_of(const char *type) {
     Value e = Value::new_dict();
-    e.entries()[intern("type")] = Value::str(type);
+    e.entries()[SYM("type")] = Value::str(type);
     return e;
 }
 
@@ -21,7 +21,7 @@ Value sym_or_none(Sym s) { return s ? Value::str(s) : Value(); }
 const Value &props_of(const Value &obj) {
     static const Value none;
     if (obj.tag != Value::DICT) return none;
-    const Value *p = obj.entries().find(intern("props"));
+    const Value *p = obj.entries().find(SYM("props"));
     return p && p->tag == Value::DICT ? *p : none;
 }
 
@@ -34,7 +34,7 @@ bool off_table(Sym where) { return where == Game::K_DECK_W || where == Game::K_D
 
 Sym holder(Game &g, const Value &to) {  // decks._holder
     if (to.tag == Value::REF) return to.ref.kind == Game::K_UNIT ? to.ref.id : intern(text(to.ref.kind) + ":" + text(to.ref.id));
-    if (to.tag == Value::NONE) return intern("table");
+    if (to.tag == Value::NONE) return SYM("table");
     return intern(str(g, to));
 }
 
@@ -193,7 +193,7 @@ void Game::take_off(Sym unit, Context &ctx) {
 
 void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
     Rec &r = *state.unit(unit);
-    const Value *h = r.stats.find(intern("health"));
+    const Value *h = r.stats.find(SYM("health"));
     int64_t health = 1;
     if (h != nullptr) {
         if (h->tag == Value::INT) health = h->i;
@@ -237,8 +237,8 @@ Sym Game::add_unit(const Value &proto, Sym space) {
     Sym uid = new_id('u');
     Rec r;
     r.id = uid;
-    r.proto = proto.entries().find(intern("id"))->s;
-    r.kind = proto.entries().find(intern("unit_kind"))->s;
+    r.proto = proto.entries().find(SYM("id"))->s;
+    r.kind = proto.entries().find(SYM("unit_kind"))->s;
     const Value *side = prop(model->kind_blocks.count(r.kind) ? model->kind_blocks.at(r.kind) : Value(), "side");
     r.side = side && side->tag == Value::STR ? side->s : 0;
     r.space = space;
@@ -246,10 +246,10 @@ Sym Game::add_unit(const Value &proto, Sym space) {
     if (props.tag == Value::DICT) {
         for (auto &kv : props.entries().items)
             if (model->stats.count(kv.first)) r.stats[kv.first] = kv.second;
-        const Value *kw = props.entries().find(intern("keywords"));
+        const Value *kw = props.entries().find(SYM("keywords"));
         if (kw && kw->tag == Value::LIST)
             for (auto &k : kw->items()) r.keywords.push_back(k.s);
-        const Value *mode = props.entries().find(intern("mode"));
+        const Value *mode = props.entries().find(SYM("mode"));
         if (mode) r.mode = *mode;
     }
     if (state.unit_at.size() <= uid) state.unit_at.resize(uid + 1, -1);
@@ -261,7 +261,7 @@ Sym Game::add_unit(const Value &proto, Sym space) {
 std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, const Value &former) {
     const Value *first = nullptr;
     for (auto &u : model->units) {
-        const Value *k = u.entries().find(intern("unit_kind"));
+        const Value *k = u.entries().find(SYM("unit_kind"));
         if (k && k->tag == Value::STR && k->s == kind) {
             first = &u;
             break;
@@ -286,10 +286,10 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
         put(entry, "space", Value::str(at));
         if (former.tag != Value::NONE) {
             put(entry, "from", Value::str(former.ref.id));
-            Value title = *first->entries().find(intern("title"));
-            Sym proto_id = first->entries().find(intern("id"))->s;
+            Value title = *first->entries().find(SYM("title"));
+            Sym proto_id = first->entries().find(SYM("id"))->s;
             std::string head = truthy(title) ? str(*this, title) : text(proto_id);
-            std::string name = head + " (" + str(*this, attribute(*this, former, intern("name"))) + ")";
+            std::string name = head + " (" + str(*this, attribute(*this, former, SYM("name"))) + ")";
             for (auto &u : made) {
                 Rec &r = *state.unit(u.ref.id);
                 r.name = Value::str(name);
@@ -311,7 +311,7 @@ Value Game::enter(Sym proto, Sym at, Context &ctx) {
         }
     const Value *obj = nullptr;
     for (auto &u : model->units)
-        if (u.entries().find(intern("id"))->s == proto) {
+        if (u.entries().find(SYM("id"))->s == proto) {
             obj = &u;
             break;
         }
@@ -571,8 +571,8 @@ bool card_params(Game &g, const char *event, const std::vector<Value> &values, V
     auto found = g.card_event_names.find(key);
     if (found == g.card_event_names.end()) {
         std::pair<bool, std::vector<Sym>> names{false, {}};
-        for (auto &b : g.model->system.entries().find(intern("blocks"))->items()) {
-            const Value *kind = b.entries().find(intern("kind")), *id = b.entries().find(intern("id"));
+        for (auto &b : g.model->system.entries().find(SYM("blocks"))->items()) {
+            const Value *kind = b.entries().find(SYM("kind")), *id = b.entries().find(SYM("id"));
             if (kind && kind->tag == Value::STR && text(kind->s) == "event" && id && id->tag == Value::STR && id->s == key) {
                 names.first = true;
                 const Value *p = prop(b, "params");
@@ -704,10 +704,10 @@ void play_window(Game &g, Sym card, const Value &params, const char *event) {
 
 void cancelled_card(Game &g, Sym card, Context &ctx) {  // Decks._cancelled
     Rec *r = g.state.card(card);
-    r->status = intern("cancelled");
+    r->status = SYM("cancelled");
     Value params;
     if (card_params(g, "card_cancelled", {Value::make_ref(Game::K_CARD, card)}, params))
-        g.raise_now(intern("card_cancelled"), params);
+        g.raise_now(SYM("card_cancelled"), params);
     r = g.state.card(card);
     if (r->where == Game::K_PLAY) g.discard(card, ctx);
 }
@@ -723,7 +723,7 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
         throw RuleError("cannot play " + text(r->proto) + " from " + str(*this, source) + ": it is held by " + text(held));
     Sym side = holder_side(*this, held);
     set_where(*this, *r, K_PLAY);
-    r->status = intern("playing");
+    r->status = SYM("playing");
     Value side_ref = side ? Value::make_ref(K_SIDE, side) : Value();
     Value self = Value::make_ref(K_CARD, card);
     if (on.tag == Value::REF) {
@@ -750,8 +750,8 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
         if (r->where == K_PLAY) cancelled_card(*this, card, ctx);
         return false;
     }
-    if (contains(r->keywords, intern("remains_in_play"))) {
-        r->status = intern("in_play");
+    if (contains(r->keywords, SYM("remains_in_play"))) {
+        r->status = SYM("in_play");
         Value e2 = entry_of("in_play");
         put(e2, "card", Value::str(r->proto));
         log(e2, ctx.rule);
@@ -763,7 +763,7 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
 
 void Game::cancel_card(Sym card, Context &ctx) {
     Rec *r = state.card(card);
-    if (r->status == intern("playing")) {
+    if (r->status == SYM("playing")) {
         r->cancelled = true;
         Value entry = entry_of("cancel");
         put(entry, "card", Value::str(r->proto));
@@ -801,7 +801,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
     if (shift.tag == Value::INT) by = shift.i;
     else if (const Value *shifts = prop(obj, "shift"); shifts && shifts->tag == Value::LIST) {
         for (auto &e : shifts->items()) {
-            const Value *key = e.entries().find(intern("key")), *value = e.entries().find(intern("value"));
+            const Value *key = e.entries().find(SYM("key")), *value = e.entries().find(SYM("value"));
             if (key && equal(*key, shift) && value) {
                 by = value->tag == Value::INT ? value->i : 0;
                 break;
@@ -813,7 +813,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
     const Value *rows = prop(obj, "row");
     if (rows && rows->tag == Value::LIST) {
         for (auto &row : rows->items()) {
-            const Value *key = row.entries().find(intern("key"));
+            const Value *key = row.entries().find(SYM("key"));
             int64_t low = 0, high = 0;
             if (key->tag == Value::INT) low = high = key->i;
             else if (key->tag == Value::LIST && key->items().size() == 2) {
@@ -821,7 +821,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
                 high = key->items()[1].i;
             }
             if (low <= rolled && rolled <= high) {
-                const Value *value = row.entries().find(intern("value"));
+                const Value *value = row.entries().find(SYM("value"));
                 std::vector<Value> cells = value->tag == Value::LIST ? value->items() : std::vector<Value>{*value};
                 if (index >= static_cast<int64_t>(cells.size())) throw RuleError("IndexError: list index out of range");
                 Value result = cells[static_cast<size_t>(index)];
