@@ -76,10 +76,12 @@ def board_for(board):
     return found
 
 
-def play(game, logging: bool = False) -> dict:
+def play(game, logging: bool = False, profile: bool = False) -> dict:
     """Play a game that has not begun (as `new_game` made it) to its end natively. Returns the result, the
     events and choices counted, the rules' hooks fired ([(rule, runs)]), the objectives met, and with
-    `logging` the log as JSON lines (engine.log.line's). The Game object itself is left as it was."""
+    `logging` the log as JSON lines (engine.log.line's); with `profile`, `spent`: each rule hook's own time and
+    runs ("TITLE @ EVENT") and each `prefer` criterion's ("TITLE, criterion K"), in seconds. The Game object
+    itself is left as it was."""
     if _native is None:
         raise NativeUnsupported("the native core is not built")
     policies = {}
@@ -90,7 +92,7 @@ def play(game, logging: bool = False) -> dict:
         policies[side] = name
     model = model_for(game.model.pack, game.model.scenario)
     try:
-        return _native.play(model, board_for(game.board), game.state, game.chance.state(), policies, logging)
+        return _native.play(model, board_for(game.board), game.state, game.chance.state(), policies, logging, profile)
     except _native.Unsupported as err:
         raise NativeUnsupported(str(err)) from None
     except _native.GameError as err:

@@ -270,8 +270,8 @@ PyObject *native_board(PyObject *, PyObject *args) {
 // play(model, board, state, rng, policies, logging) -> dict
 PyObject *native_play(PyObject *, PyObject *args) {
     PyObject *model_capsule, *board_capsule, *state, *rng, *policies;
-    int logging = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOp", &model_capsule, &board_capsule, &state, &rng, &policies, &logging))
+    int logging = 0, profile = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOp|p", &model_capsule, &board_capsule, &state, &rng, &policies, &logging, &profile))
         return nullptr;
     auto *model = static_cast<Model *>(PyCapsule_GetPointer(model_capsule, MODEL));
     if (model == nullptr) return nullptr;
@@ -301,9 +301,21 @@ PyObject *native_play(PyObject *, PyObject *args) {
             g.policies[kv.first] = kind;
         }
         g.logging = logging != 0;
+        g.profiling = profile != 0;
         g.start();
         play_game(g);
-        return dict_of_result(g);
+        PyObject *out = dict_of_result(g);
+        if (out != nullptr && g.profiling) {
+            PyObject *spent = PyDict_New();
+            for (auto &kv : g.spent) {
+                PyObject *pair = Py_BuildValue("(dL)", kv.second.first, static_cast<long long>(kv.second.second));
+                PyDict_SetItemString(spent, kv.first.c_str(), pair);
+                Py_DECREF(pair);
+            }
+            PyDict_SetItemString(out, "spent", spent);
+            Py_DECREF(spent);
+        }
+        return out;
     } catch (const GameError &err) {
         PyErr_SetString(GameErrorType, err.what());
     } catch (const RuleError &err) {

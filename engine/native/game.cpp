@@ -1,5 +1,6 @@
 // Events and hooks, choices and the policies, the log, objectives and results (game.py, policies.py).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "geo.h"
@@ -498,11 +499,37 @@ std::unique_ptr<Context> Game::context_for(Hook *hook, const Value &params, cons
     return ctx;
 }
 
+static void run_hook_body(Game &g, Hook *hook, const Value &params, Context *ctx);
+
 void Game::run_hook(Hook *hook, const Value &params, Context *ctx) {
-    count_fired(hook->rule->rule);
+    if (!profiling) {
+        run_hook_body(*this, hook, params, ctx);
+        return;
+    }
+    double outer = nested;  // timed: its own time (what hooks run inside it took left out)
+    nested = 0;
+    auto start = std::chrono::steady_clock::now();
+    auto stop = [&]() {
+        double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        auto &slot = spent[text(hook->rule->title) + " @ " + text(hook->event)];
+        slot.first += took - nested;
+        slot.second += 1;
+        nested = outer + took;
+    };
+    try {
+        run_hook_body(*this, hook, params, ctx);
+    } catch (...) {
+        stop();
+        throw;
+    }
+    stop();
+}
+
+static void run_hook_body(Game &g, Hook *hook, const Value &params, Context *ctx) {
+    g.count_fired(hook->rule->rule);
     std::unique_ptr<Context> own;
     if (ctx == nullptr) {
-        own = context_for(hook, params, hook->owner != 0 ? owner_ref(hook) : Value());
+        own = g.context_for(hook, params, hook->owner != 0 ? g.owner_ref(hook) : Value());
         ctx = own.get();
     }
     try {

@@ -71,6 +71,11 @@ struct Game {
     bool has_objectives = false, has_when_objectives = false;
     int64_t midway_seen = -1;                     // counted_version when _midway last looked
 
+    // where the time goes, by rule hook and by `prefer` criterion (play(..., profile=True)): own time, runs
+    bool profiling = false;
+    std::unordered_map<std::string, std::pair<double, int64_t>> spent;
+    double nested = 0;  // the time of hooks run inside the one being timed (left out of its own)
+
     // derived (never saved)
     std::unordered_map<Sym, std::vector<Sym>> event_names;   // effects._event: an event's declared params
     std::unordered_map<Sym, std::pair<bool, std::vector<Sym>>> card_event_names;

@@ -1,5 +1,6 @@
 // Statements (interp.py's run side) and effects (effects.py), one function each.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "geo.h"
@@ -599,7 +600,13 @@ void run_choose(Context &ctx, const Stmt *s) {
             advice.nparts = s->parts.size();
             advice.part = [&](size_t k, const Value &option) {
                 scope.env[0].second = option;
-                return criterion(eval(scope, s->parts[k]));
+                if (!g.profiling) return criterion(eval(scope, s->parts[k]));
+                auto start = std::chrono::steady_clock::now();
+                double value = criterion(eval(scope, s->parts[k]));
+                auto &slot = g.spent[text(ctx.rule ? ctx.rule->title : 0) + ", criterion " + std::to_string(k)];
+                slot.first += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                slot.second += 1;
+                return value;
             };
         }
         picked = g.choose(options, who, s->optional, asked, ctx.rule, &advice);
