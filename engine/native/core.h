@@ -64,6 +64,15 @@ struct Expr {
     const void *memo_scope = nullptr;
     int memo_slot = -1;
     int memo_size = 0;
+    // Worked out once per item of an enclosing scope (interp's per_item): a pure sub-expression that reads
+    // that scope's item and is written more than once there (the same count in several criteria); a
+    // scope's `item_size`: its per-item slots.
+    const void *item_scope = nullptr;
+    int item_slot = -1;
+    int item_size = 0;
+    // SELECT `KIND v where route(v, v.space, PLACE) <= N` (or `< N`): the units of the kind within N moves
+    // of PLACE, read off the board's rows (interp._select_near); args[2] PLACE, args[3] N
+    bool near = false, near_inclusive = false;
 };
 
 // A run of a scope (a selection's `where` over its items, a choice's `prefer` over its options): the values
@@ -72,7 +81,39 @@ struct ScopeRun {
     const void *key = nullptr;
     std::vector<Value> memo;
     std::vector<uint8_t> have;
-    ScopeRun(const void *k, int size) : key(k), memo(static_cast<size_t>(size)), have(static_cast<size_t>(size), 0) {}
+    int item_size = 0;
+    std::vector<Value> item_memo;      // the current item's (enter() forgets them)
+    std::vector<uint8_t> item_have;
+    Value *cur_memo = nullptr;         // where the current item's values are kept (item_memo, or an option's)
+    uint8_t *cur_have = nullptr;
+    std::vector<std::vector<Value>> option_memo;  // a choice's criteria worked out one by one: by option index
+    std::vector<std::vector<uint8_t>> option_have;
+    ScopeRun(const void *k, int size, int items = 0)
+        : key(k), memo(static_cast<size_t>(size)), have(static_cast<size_t>(size), 0), item_size(items),
+          item_memo(static_cast<size_t>(items)), item_have(static_cast<size_t>(items), 0) {
+        cur_memo = item_memo.data();
+        cur_have = item_have.data();
+    }
+    void enter() {  // the next item
+        if (item_size) {
+            std::fill(item_have.begin(), item_have.end(), 0);
+            cur_memo = item_memo.data();
+            cur_have = item_have.data();
+        }
+    }
+    void enter_option(size_t index) {  // an option of a choice, whose values are kept between criteria
+        if (!item_size) return;
+        if (option_memo.size() <= index) {
+            option_memo.resize(index + 1);
+            option_have.resize(index + 1);
+        }
+        if (option_memo[index].empty()) {
+            option_memo[index].resize(static_cast<size_t>(item_size));
+            option_have[index].assign(static_cast<size_t>(item_size), 0);
+        }
+        cur_memo = option_memo[index].data();
+        cur_have = option_have[index].data();
+    }
 };
 
 // ---- statements (interp.py) -------------------------------------------------------------------------
@@ -109,6 +150,7 @@ struct Stmt {
     std::vector<Expr *> parts;                 // CHOOSE: its criteria one by one, when pure (interp._parts)
     bool has_parts = false;
     int memo_size = 0;                         // CHOOSE: the memo slots of its `prefer` scope
+    int item_size = 0;                         // CHOOSE: its per-option slots
     std::string label;                         // CHOOSE: the question
     Expr *ask_with = nullptr;
     // CHOOSE_OPTION

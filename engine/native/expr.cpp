@@ -913,19 +913,51 @@ Value chain(Context &ctx, const Expr *e) {
 
 }  // namespace
 
+// interp._select_near: the units of a kind within N moves of PLACE, in table order, read off the board
+static bool select_near(Context &ctx, const Expr *e, std::vector<Value> &out) {
+    Game &g = *ctx.game;
+    if (g.board == nullptr) return false;
+    Value n = eval(ctx, e->args[3]);
+    if (n.tag != Value::INT && n.tag != Value::FLOAT) return false;
+    static const Sym UNIT = SYM("unit");
+    Sym kind = e->name == UNIT ? 0 : e->name;
+    bool any = false;
+    for (auto &u : g.state.units)
+        if (u.space != 0 && (kind == 0 || u.kind == kind)) {
+            any = true;
+            break;
+        }
+    if (!any) return true;  // nothing to be near: PLACE not worked out
+    Value place = eval(ctx, e->args[2]);
+    Sym to = place.tag == Value::REF && place.ref.kind == Game::K_SPACE ? place.ref.id : g.space_ref(place).ref.id;
+    double limit = n.tag == Value::INT ? static_cast<double>(n.i) : n.f;
+    for (auto &u : g.state.units) {
+        if (u.space == 0 || (kind != 0 && u.kind != kind)) continue;
+        double d = between(g, u.space, to, kind_through(g, u.kind));
+        if (std::isinf(d)) continue;
+        if (d < limit || (e->near_inclusive && d == limit)) out.push_back(g.unit_ref(u.id));
+    }
+    return true;
+}
+
 std::vector<Value> select_items(Context &ctx, const Expr *e) {
     Game &g = *ctx.game;
+    if (e->near) {
+        std::vector<Value> out;
+        if (select_near(ctx, e, out)) return out;
+    }
     Value source = e->args[0] ? eval(ctx, e->args[0]) : Value();
     std::vector<Value> items = pool(g, e->name, source, e->args[0] != nullptr);
     const Expr *where = e->args[1];
     if (where == nullptr || items.empty()) return items;
     Context scope(&g, ctx.rule, &ctx);
     scope.env.emplace_back(e->var, Value());
-    ScopeRun run(e, e->memo_size);
+    ScopeRun run(e, e->memo_size, e->item_size);
     scope.run = &run;
     std::vector<Value> out;
     for (auto &item : items) {
         scope.env[0].second = item;
+        run.enter();
         if (truthy(eval(scope, where))) {
             out.push_back(item);
             if (e->first) break;
@@ -937,6 +969,20 @@ std::vector<Value> select_items(Context &ctx, const Expr *e) {
 static Value work_out(Context &ctx, const Expr *e);
 
 Value eval(Context &ctx, const Expr *e) {
+    if (e->item_scope != nullptr) {
+        for (Context *c = &ctx; c != nullptr; c = c->parent) {
+            ScopeRun *run = c->run;
+            if (run == nullptr || run->key != e->item_scope) continue;
+            size_t slot = static_cast<size_t>(e->item_slot);
+            if (!run->cur_have[slot]) {
+                Value v = work_out(ctx, e);
+                run->cur_memo[slot] = v;  // (cur_memo may have been moved by nothing: items are bound one at a time)
+                run->cur_have[slot] = 1;
+                return v;
+            }
+            return run->cur_memo[slot];
+        }
+    }
     if (e->memo_scope != nullptr) {
         for (Context *c = &ctx; c != nullptr; c = c->parent) {
             ScopeRun *run = c->run;

@@ -607,7 +607,7 @@ bool preferred(const Advice &advice, const std::vector<Value> &choices, const st
     }
     for (size_t k = 0; k < advice.nparts; ++k) {
         std::vector<double> values;
-        for (size_t i : real) values.push_back(advice.part(k, choices[i]));
+        for (size_t i : real) values.push_back(advice.part(k, i, choices[i]));
         double top = *std::max_element(values.begin(), values.end());
         if (k == 0) {
             has_first = true;

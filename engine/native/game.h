@@ -23,7 +23,7 @@ enum class PolicyKind : uint8_t { RANDOM, FIRST, AI };
 // (`nparts` of them, 0 when the score is not one).
 struct Advice {
     std::function<Value(const Value &)> whole;
-    std::function<double(size_t, const Value &)> part;
+    std::function<double(size_t, size_t, const Value &)> part;  // (criterion, option's index, option)
     size_t nparts = 0;
 };
 

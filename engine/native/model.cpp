@@ -6,6 +6,8 @@
 #include <set>
 
 #include "core.h"
+#include "json.h"
+#include <map>
 
 namespace spawnpit {
 
@@ -123,7 +125,39 @@ struct Compiler {
         const void *key;
         Sym bound;
         int *size;
+        int *item_size;
+        std::set<std::string> repeated;          // sub-expressions written more than once (canonical JSON)
+        std::map<std::string, int> shared;       // those of them that depend on the item → their slot
     };
+
+    static std::string canon(const Value &ir) {
+        std::string out;
+        write_json(out, ir, true);
+        return out;
+    }
+
+    // interp._repeats: how often each sub-expression worth remembering is written
+    static void repeats(const Value &ir, std::map<std::string, int> &counts) {
+        if (ir.tag == Value::DICT) {
+            for (const char *k : {"select", "call", "chain", "op", "attr", "list"})
+                if (has(ir, k)) {
+                    ++counts[canon(ir)];
+                    break;
+                }
+            for (auto &kv : ir.entries().items) repeats(kv.second, counts);
+        } else if (ir.tag == Value::LIST) {
+            for (auto &v : ir.items()) repeats(v, counts);
+        }
+    }
+
+    void enter_scope(const void *key, Sym bound, int *size, int *item_size, const Value &ir) {
+        Frame f{key, bound, size, item_size, {}, {}};
+        std::map<std::string, int> counts;
+        repeats(ir, counts);
+        for (auto &kv : counts)
+            if (kv.second > 1) f.repeated.insert(kv.first);
+        scopes.push_back(std::move(f));
+    }
     std::vector<Frame> scopes;  // the selections and choices being compiled, outermost first
 
     // interp._remembering's "home": the outermost scope in which `e` has one value for every item
@@ -134,10 +168,24 @@ struct Compiler {
             if (names.count(scopes[static_cast<size_t>(i)].bound)) break;
             home = i;
         }
-        if (home < 0) return;
-        Frame &f = scopes[static_cast<size_t>(home)];
-        e->memo_scope = f.key;
-        e->memo_slot = (*f.size)++;
+        if (home >= 0) {
+            Frame &f = scopes[static_cast<size_t>(home)];
+            e->memo_scope = f.key;
+            e->memo_slot = (*f.size)++;
+            return;
+        }
+        if (has(ir, "name")) return;
+        for (int i = static_cast<int>(scopes.size()) - 1; i >= 0; --i) {  // interp._owner
+            Frame &f = scopes[static_cast<size_t>(i)];
+            if (!names.count(f.bound)) continue;
+            std::string key = canon(ir);
+            if (!f.repeated.count(key)) return;
+            auto found = f.shared.find(key);
+            int slot = found != f.shared.end() ? found->second : (f.shared[key] = (*f.item_size)++);
+            e->item_scope = f.key;
+            e->item_slot = slot;
+            return;
+        }
     }
 
     Expr *node(Expr::Kind kind) {
@@ -225,12 +273,40 @@ struct Compiler {
         e->name = sym_of(get(ir, "select"));
         e->var = sym_of(get(ir, "var"));
         e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
-        scopes.push_back({e, e->var, &e->memo_size});
+        enter_scope(e, e->var, &e->memo_size, &e->item_size, get(ir, "where"));
         e->args.push_back(truthy(get(ir, "where")) ? expr(get(ir, "where")) : nullptr);
         scopes.pop_back();
+        near_form(e, ir);
         e->first = first;
         e->pure = is_pure(ir);
         return e;
+    }
+
+    // interp._near_form: `KIND v where route(v, v.space, PLACE) <= N` (or `< N`), PLACE and N pure and
+    // not reading v, over the whole board's units of the kind
+    void near_form(Expr *e, const Value &ir) {
+        if (truthy(get(ir, "in")) || !truthy(get(ir, "where"))) return;
+        auto &chain = list_of(get(get(ir, "where"), "chain"));
+        if (chain.size() != 3) return;
+        std::string op = str_of(chain[1]);
+        if (op != "<=" && op != "<") return;
+        const Value &call = chain[0];
+        auto &args = list_of(get(call, "args"));
+        if (str_of(get(call, "call")) != "route" || args.size() != 3) return;
+        if (!is_name_node(args[0], e->var)) return;
+        const Value &start = args[1];
+        if (!(start.tag == Value::DICT && start.entries().items.size() == 2 && str_of(get(start, "attr")) == "space" &&
+              is_name_node(get(start, "of"), e->var)))
+            return;
+        for (const Value *part : {&args[2], &chain[2]}) {
+            std::set<Sym> names;
+            if (!free_names(*part, names) || names.count(e->var)) return;
+        }
+        const Expr *where = e->args[1];  // its compiled route call and limit: PLACE and N
+        e->args.push_back(where->args[0]->args[2]);
+        e->args.push_back(where->args[1]);
+        e->near = true;
+        e->near_inclusive = op == "<=";
     }
 
     Expr *call(const Value &ir) {
@@ -284,9 +360,10 @@ struct Compiler {
         e->name = sym_of(get(ir, kind_key));
         e->var = sym_of(get(ir, "var"));
         e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
-        scopes.push_back({e, e->var, &e->memo_size});
+        enter_scope(e, e->var, &e->memo_size, &e->item_size, get(ir, "where"));
         e->args.push_back(truthy(get(ir, "where")) ? expr(get(ir, "where")) : nullptr);
         scopes.pop_back();
+        near_form(e, ir);
         std::set<Sym> names;
         bool pure = true;
         if (truthy(get(ir, "in"))) pure = free_names(get(ir, "in"), names);
@@ -368,7 +445,7 @@ struct Compiler {
             s->by = truthy(get(ir, "by")) ? expr(get(ir, "by")) : nullptr;
             const Value &prefer = get(ir, "prefer");
             if (truthy(prefer)) {
-                scopes.push_back({s, s->var, &s->memo_size});
+                enter_scope(s, s->var, &s->memo_size, &s->item_size, prefer);
                 s->prefer = expr(prefer);
                 auto &items = list_of(get(prefer, "list"));
                 if (has(prefer, "list") && items.size() > 1 && is_pure(prefer)) {  // interp._parts

@@ -589,17 +589,19 @@ void run_choose(Context &ctx, const Stmt *s) {
         Value who = by_of(ctx, s->by);
         Context scope(&g, ctx.rule, &ctx);
         scope.env.emplace_back(s->var, Value());
-        ScopeRun run(s, s->memo_size);
+        ScopeRun run(s, s->memo_size, s->item_size);
         scope.run = &run;
         Advice advice;
         advice.whole = [&](const Value &option) {
             scope.env[0].second = option;
+            run.enter();
             return eval(scope, s->prefer);
         };
         if (s->has_parts) {
             advice.nparts = s->parts.size();
-            advice.part = [&](size_t k, const Value &option) {
+            advice.part = [&](size_t k, size_t index, const Value &option) {
                 scope.env[0].second = option;
+                run.enter_option(index);
                 if (!g.profiling) return criterion(eval(scope, s->parts[k]));
                 auto start = std::chrono::steady_clock::now();
                 double value = criterion(eval(scope, s->parts[k]));
