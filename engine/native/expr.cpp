@@ -420,7 +420,23 @@ bool table_has(Game &g, const Value &thing, const Value &what) {
 
 bool table_contains(Game &g, const Value &container, const Value &item) {
     if (container.tag == Value::LIST) {
-        for (auto &x : container.items())
+        ListObj &list = *container.list;
+        if (item.tag == Value::REF && list.items.size() > 8) {
+            if (!list.refs_set || list.refs_size != list.items.size()) {
+                bool all_refs = true;
+                for (auto &x : list.items)
+                    if (x.tag != Value::REF) all_refs = false;
+                if (all_refs) {
+                    list.refs_set = std::make_unique<std::unordered_set<uint64_t>>();
+                    for (auto &x : list.items)
+                        list.refs_set->insert((static_cast<uint64_t>(x.ref.kind) << 32) | x.ref.id);
+                    list.refs_size = list.items.size();
+                }
+            }
+            if (list.refs_set && list.refs_size == list.items.size())
+                return list.refs_set->count((static_cast<uint64_t>(item.ref.kind) << 32) | item.ref.id) > 0;
+        }
+        for (auto &x : list.items)
             if (equal(item, x)) return true;
         return false;
     }

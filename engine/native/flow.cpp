@@ -35,7 +35,7 @@ std::string joined(const std::vector<Sym> &path) {
     return out;
 }
 
-Value entry_of(const char *type) {
+Value entry_of(Sym type) {
     Value e = Value::new_dict();
     e.entries()[SYM("type")] = Value::str(type);
     return e;
@@ -90,7 +90,7 @@ void deal_units(Game &g, Sym side, int64_t count) {
     }
     for (const Value *proto : chosen) {
         Sym unit = g.add_unit(*proto, start_space(g, *proto));
-        Value entry = entry_of("enter");
+        Value entry = entry_of(SYM("enter"));
         entry.entries()[SYM("unit")] = Value::str(unit);
         entry.entries()[SYM("proto")] = get(*proto, "id");
         Sym space = g.state.unit(unit)->space;
@@ -195,10 +195,12 @@ void do_action(Game &g, const Value &action, const Value &unit, const std::vecto
     std::vector<Sym> at = path;
     at.push_back(id);
     g.set_at(at);
-    Value entry = entry_of("action");
-    entry.entries()[SYM("action")] = Value::str(id);
-    entry.entries()[SYM("unit")] = Value::str(unit.ref.id);
-    g.log(entry, nullptr);
+    if (!g.quiet()) {
+        Value entry = entry_of(SYM("action"));
+        entry.entries()[SYM("action")] = Value::str(id);
+        entry.entries()[SYM("unit")] = Value::str(unit.ref.id);
+        g.log(entry, nullptr);
+    }
     for (const std::string &name : {text(id) + ".start", text(id), text(id) + ".end"}) {
         try {
             Value params = Value::new_dict();
@@ -378,10 +380,12 @@ void out_of_rounds(Game &g) {
         r.verdict = SYM("none");
         r.cause = "round limit reached";
         r.round = g.state.round;
-        Value entry = entry_of("result");
-        entry.entries()[SYM("winner")] = Value();
-        entry.entries()[SYM("cause")] = Value::str("round limit reached");
-        g.log(entry, nullptr);
+        if (!g.quiet()) {
+            Value entry = entry_of(SYM("result"));
+            entry.entries()[SYM("winner")] = Value();
+            entry.entries()[SYM("cause")] = Value::str(SYM("round limit reached"));
+            g.log(entry, nullptr);
+        }
     }
 }
 

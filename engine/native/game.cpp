@@ -43,13 +43,13 @@ namespace {
 const int64_t EVENT_BUDGET = 200000;
 const int NESTING_LIMIT = 60;
 
-Value entry_of(const char *type) {
+Value entry_of(Sym type) {
     Value e = Value::new_dict();
     e.entries()[SYM("type")] = Value::str(type);
     return e;
 }
 
-void put(Value &entry, const char *key, Value v) { entry.entries()[intern(key)] = std::move(v); }
+void put(Value &entry, Sym key, Value v) { entry.entries()[key] = std::move(v); }
 
 GameError hook_error(const Hook *hook, const std::string &why) {
     const Rule &r = *hook->rule;
@@ -78,10 +78,12 @@ void Context::assign(Sym name, Value value) {
         if (Value *v = table.find(name)) {
             *v = value;
             ++s.counted_version;
-            Value entry = entry_of(k == 0 ? "counter" : "track");
-            put(entry, "name", Value::str(name));
-            put(entry, "value", value);
-            game->log(entry, rule);
+            if (!game->quiet()) {
+                Value entry = entry_of(k == 0 ? SYM("counter") : SYM("track"));
+                put(entry, SYM("name"), Value::str(name));
+                put(entry, SYM("value"), value);
+                game->log(entry, rule);
+            }
             return;
         }
     }
@@ -91,20 +93,20 @@ void Context::assign(Sym name, Value value) {
 std::vector<int64_t> Context::roll(const Value &dice, const Value &purpose) {
     if (dice.tag != Value::DICE) throw RuleError("cannot roll " + repr(dice));
     std::vector<int64_t> values = game->chance.roll(dice.dice.count, dice.dice.sides);
-    if (game->logging || true) {
-        Value entry = entry_of("roll");
-        put(entry, "dice", Value::str(std::to_string(dice.dice.count) + "D" + std::to_string(dice.dice.sides)));
+    if (!game->quiet()) {
+        Value entry = entry_of(SYM("roll"));
+        put(entry, SYM("dice"), Value::str(std::to_string(dice.dice.count) + "D" + std::to_string(dice.dice.sides)));
         std::vector<Value> vs;
         int64_t total = 0;
         for (auto v : values) {
             vs.push_back(Value::integer(v));
             total += v;
         }
-        put(entry, "values", Value::new_list(std::move(vs)));
-        put(entry, "total", Value::integer(total));
-        if (purpose.tag == Value::REF) put(entry, "for", Value::str(purpose.ref.id));
+        put(entry, SYM("values"), Value::new_list(std::move(vs)));
+        put(entry, SYM("total"), Value::integer(total));
+        if (purpose.tag == Value::REF) put(entry, SYM("for"), Value::str(purpose.ref.id));
         Value unit = about();
-        if (unit.tag != Value::NONE) put(entry, "unit", unit);
+        if (unit.tag != Value::NONE) put(entry, SYM("unit"), unit);
         game->log(entry, rule);
     }
     return values;
@@ -223,10 +225,12 @@ void Game::finish(Sym side, Sym verdict, const std::string &cause, const Rule *r
     state.result.verdict = verdict;
     state.result.cause = cause;
     state.result.round = state.round;
-    Value entry = entry_of("result");
-    put(entry, "winner", winner);
-    put(entry, "cause", Value::str(cause));
-    log(entry, rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("result"));
+        put(entry, SYM("winner"), winner);
+        put(entry, SYM("cause"), Value::str(cause));
+        log(entry, rule);
+    }
     note_objectives();
     if (!queue.empty() || depth) throw GameOver();
 }
@@ -681,13 +685,15 @@ Value Game::choose(const std::vector<Value> &options, const Value &by, bool opti
     }
     ++state.choices;
     const Value &picked = choices[index];
-    Value entry = entry_of("choice");
-    put(entry, "side", Value::str(side));
-    put(entry, "label", Value::str(label));
-    put(entry, "options", Value::integer(static_cast<int64_t>(n)));
-    put(entry, "index", Value::integer(static_cast<int64_t>(index)));
-    put(entry, "picked", picked.tag == Value::NONE ? Value() : Value::str(shown(*this, picked)));
-    log(entry, rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("choice"));
+        put(entry, SYM("side"), Value::str(side));
+        put(entry, SYM("label"), Value::str(label));
+        put(entry, SYM("options"), Value::integer(static_cast<int64_t>(n)));
+        put(entry, SYM("index"), Value::integer(static_cast<int64_t>(index)));
+        put(entry, SYM("picked"), picked.tag == Value::NONE ? Value() : Value::str(shown(*this, picked)));
+        log(entry, rule);
+    }
     return picked;
 }
 

@@ -105,6 +105,12 @@ struct Game {
                  const Rule *rule, const Advice *advice);
     // the log
     void log(Value entry, const Rule *rule);
+    // Not logging: the entry is only counted (the log's `n`), so its making is skipped: `if (!quiet()) {...}`
+    bool quiet() {
+        if (logging) return false;
+        ++logged;
+        return true;
+    }
     void finish(Sym side, Sym verdict, const std::string &cause, const Rule *rule);
     void decide(const Value &side, Sym verdict, const Rule *rule);
 

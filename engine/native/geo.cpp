@@ -574,7 +574,7 @@ void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
     if (g.board == nullptr || r->space == 0) return;
     if (r->space == to) {
         Value entry = Value::new_dict();
-        entry.entries()[SYM("type")] = Value::str("move");
+        entry.entries()[SYM("type")] = Value::str(SYM("move"));
         entry.entries()[SYM("unit")] = Value::str(unit);
         entry.entries()[SYM("from")] = Value::str(to);
         entry.entries()[SYM("to")] = Value::str(to);

@@ -89,25 +89,22 @@ struct Args {
     Context &ctx;
     const Stmt *s;
 
-    const Expr *find(const char *prep) const {
-        Sym p = intern(prep);
+    const Expr *find(Sym p) const {
         for (auto &kv : s->args)
             if (kv.first == p) return kv.second;
         return nullptr;
     }
-    bool has(const char *prep) const {
-        Sym p = intern(prep);
+    bool has(Sym p) const {
         for (auto &kv : s->args)
             if (kv.first == p) return true;
         return false;
     }
-    Value get(const char *prep, Value fallback = Value()) const {
+    Value get(Sym prep, Value fallback = Value()) const {
         const Expr *e = find(prep);
         if (e == nullptr) return has(prep) ? Value() : fallback;
         return eval(ctx, e);
     }
-    Sym name(const char *prep) const {  // `as NAME`, `into NAME`
-        Sym p = intern(prep);
+    Sym name(Sym p) const {  // `as NAME`, `into NAME`
         for (size_t k = 0; k < s->args.size(); ++k)
             if (s->args[k].first == p) return s->arg_names[k];
         return 0;
@@ -127,14 +124,14 @@ const Value &need(const Value &value, std::initializer_list<Sym> kinds, const ch
 
 std::pair<int64_t, Value> count_and_thing(const Args &a) {
     Value value = a.what();
-    if (value.tag == Value::INT) return {value.i, a.get("of")};
+    if (value.tag == Value::INT) return {value.i, a.get(SYM("of"))};
     return {1, value};
 }
 
 std::vector<Value> listed(const Value &v) {  // geometry.listed
     if (v.tag == Value::NONE) return {};
     if (v.tag == Value::LIST) return v.items();
-    if (v.tag == Value::DICE) return {Value::str("dice"), Value::integer(v.dice.count), Value::integer(v.dice.sides)};
+    if (v.tag == Value::DICE) return {Value::str(SYM("dice")), Value::integer(v.dice.count), Value::integer(v.dice.sides)};
     return {v};
 }
 
@@ -142,9 +139,9 @@ std::pair<Sym, Value> event_of(const Args &a) {  // effects._event
     Game &g = *a.ctx.game;
     Sym event = intern(str(g, a.what()));
     Value params = Value::new_dict();
-    if (a.has("for")) params.entries()[SYM("unit")] = a.get("for");
-    if (a.has("with")) {
-        Value values = a.get("with");
+    if (a.has(SYM("for"))) params.entries()[SYM("unit")] = a.get(SYM("for"));
+    if (a.has(SYM("with"))) {
+        Value values = a.get(SYM("with"));
         auto found = g.event_names.find(event);
         if (found == g.event_names.end()) {
             std::vector<Sym> names;
@@ -236,11 +233,11 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::MOVE: {
             Value unit = a.what();
             need(unit, {Game::K_UNIT}, "move");
-            Value to = a.get("to");
+            Value to = a.get(SYM("to"));
             if (to.tag == Value::NONE) return;
-            if (a.has("by")) {
+            if (a.has(SYM("by"))) {
                 Sym dest = g.space_ref(to).ref.id;
-                walk(g, unit.ref.id, dest, a.get("by"), ctx);
+                walk(g, unit.ref.id, dest, a.get(SYM("by")), ctx);
             } else {
                 g.move_unit(unit.ref.id, g.space_ref(to).ref.id, ctx);
             }
@@ -248,8 +245,8 @@ void effect(Context &ctx, const Stmt *s) {
         }
         case Verb::PLACE: {
             auto [count, thing] = count_and_thing(a);
-            Value where = a.get("at");
-            if (!truthy(where)) where = a.get("on");
+            Value where = a.get(SYM("at"));
+            if (!truthy(where)) where = a.get(SYM("on"));
             Value at = g.space_ref(where);
             if (thing.tag == Value::REF && thing.ref.kind == Game::K_MARKER) g.mark(at, thing.ref.id, count, ctx);
             else if (thing.tag == Value::REF && thing.ref.kind == Game::K_UNIT) g.move_unit(thing.ref.id, at.ref.id, ctx, false, true);
@@ -260,15 +257,15 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::SPAWN: {
             auto [count, thing] = count_and_thing(a);
             Sym kind = need(thing, {Game::K_KIND}, "spawn").ref.id;
-            Value at = a.get("at");
+            Value at = a.get(SYM("at"));
             Value former;
-            if (a.has("from")) {
-                former = a.get("from");
+            if (a.has(SYM("from"))) {
+                former = a.get(SYM("from"));
                 need(former, {Game::K_UNIT}, "spawn … from");
             }
             if (at.tag != Value::LIST) {
                 std::vector<Value> made = g.spawn(kind, g.space_ref(at).ref.id, count, ctx, former);
-                if (Sym as = a.name("as"))
+                if (Sym as = a.name(SYM("as")))
                     ctx.set(as, made.size() == 1 ? made[0] : made.empty() ? Value() : Value::new_list(made));
                 return;
             }
@@ -296,7 +293,7 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::ENTER: {
             Value kind = a.what();
             need(kind, {Game::K_KIND}, "enter");
-            Sym at = g.space_ref(a.get("at")).ref.id;
+            Sym at = g.space_ref(a.get(SYM("at"))).ref.id;
             std::vector<std::pair<Sym, int64_t>> used;
             for (auto &u : g.state.units) {
                 auto it = std::find_if(used.begin(), used.end(), [&](auto &p) { return p.first == u.proto; });
@@ -323,30 +320,30 @@ void effect(Context &ctx, const Stmt *s) {
                 unit = g.unit_ref(uid);
                 Value entry = Value::new_dict();
                 auto &d = entry.entries();
-                d[SYM("type")] = Value::str("enter");
+                d[SYM("type")] = Value::str(SYM("enter"));
                 d[SYM("unit")] = Value::str(uid);
                 d[SYM("proto")] = *proto->entries().find(SYM("id"));
                 d[SYM("space")] = Value::str(at);
                 g.log(entry, ctx.rule);
             } else {
                 Value entry = Value::new_dict();
-                entry.entries()[SYM("type")] = Value::str("pool_empty");
+                entry.entries()[SYM("type")] = Value::str(SYM("pool_empty"));
                 entry.entries()[SYM("kind")] = Value::str(kind.ref.id);
                 g.log(entry, ctx.rule);
             }
-            if (Sym as = a.name("as")) ctx.set(as, unit);
+            if (Sym as = a.name(SYM("as"))) ctx.set(as, unit);
             return;
         }
         case Verb::REMOVE: {
             Value thing = a.what();
-            Value where = a.get("from");
+            Value where = a.get(SYM("from"));
             if (thing.tag == Value::REF && thing.ref.kind == Game::K_CARD) {
                 out_of_piles(g.state, thing.ref.id);
                 Rec *c = g.state.card(thing.ref.id);
                 if (c == nullptr) throw RuleError("KeyError: " + repr(Value::str(thing.ref.id)));
                 set_where(g, *c, Game::K_BOX);
                 Value entry = Value::new_dict();
-                entry.entries()[SYM("type")] = Value::str("remove");
+                entry.entries()[SYM("type")] = Value::str(SYM("remove"));
                 entry.entries()[SYM("card")] = Value::str(c->proto);
                 g.log(entry, ctx.rule);
             } else if (thing.tag == Value::REF && thing.ref.kind == Game::K_MARKER) {
@@ -363,25 +360,25 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::WOUND: {
             Value unit = a.what();
             need(unit, {Game::K_UNIT}, "wound");
-            g.wound(unit.ref.id, to_int(a.get("by", Value::integer(1))), ctx, a.get("from"));
+            g.wound(unit.ref.id, to_int(a.get(SYM("by"), Value::integer(1))), ctx, a.get(SYM("from")));
             return;
         }
         case Verb::HEAL: {
             Value unit = a.what();
             need(unit, {Game::K_UNIT}, "heal");
-            g.wound(unit.ref.id, -to_int(a.get("by", Value::integer(1))), ctx, Value());
+            g.wound(unit.ref.id, -to_int(a.get(SYM("by"), Value::integer(1))), ctx, Value());
             return;
         }
         case Verb::KILL: {
             Value unit = a.what();
             need(unit, {Game::K_UNIT}, "kill");
-            g.kill(unit.ref.id, a.get("by"), ctx);
+            g.kill(unit.ref.id, a.get(SYM("by")), ctx);
             return;
         }
         case Verb::ROLL: {
             Value dice = a.what();
-            if (a.has("of")) {
-                Value of = a.get("of");
+            if (a.has(SYM("of"))) {
+                Value of = a.get(SYM("of"));
                 if (of.tag != Value::DICE) throw RuleError("`roll N of` needs dice, got " + repr(of));
                 int64_t n = std::max<int64_t>(0, to_int(or_zero(dice)));
                 dice = Value::make_dice(static_cast<int32_t>(n * of.dice.count), of.dice.sides);
@@ -391,13 +388,13 @@ void effect(Context &ctx, const Stmt *s) {
                 throw RuleError("'" + std::string(dice.tag == Value::INT ? "int" : "NoneType") + "' object is not subscriptable");
             }
             std::vector<int64_t> values;
-            if (dice.dice.count > 0) values = ctx.roll(dice, a.get("for"));
-            if (Sym as = a.name("as")) {
+            if (dice.dice.count > 0) values = ctx.roll(dice, a.get(SYM("for")));
+            if (Sym as = a.name(SYM("as"))) {
                 int64_t total = 0;
                 for (auto v : values) total += v;
                 ctx.set(as, Value::integer(total));
             }
-            if (Sym into = a.name("into")) {
+            if (Sym into = a.name(SYM("into"))) {
                 Value old = ctx.lookup(into);
                 std::vector<Value> pool_ = old.tag == Value::LIST ? old.items() : std::vector<Value>{};
                 for (auto v : values) pool_.push_back(Value::integer(v));
@@ -407,16 +404,16 @@ void effect(Context &ctx, const Stmt *s) {
         }
         case Verb::DRAW: {
             int64_t count = s->what ? to_int(a.what()) : 1;
-            Value deck = a.get("from");
+            Value deck = a.get(SYM("from"));
             need(deck, {Game::K_DECK}, "draw");
-            Value to = a.get("to");
+            Value to = a.get(SYM("to"));
             std::vector<Value> drawn = g.draw(deck.ref.id, count, to, ctx);
-            if (Sym as = a.name("as")) ctx.set(as, drawn.size() == 1 ? drawn[0] : Value::new_list(drawn));
+            if (Sym as = a.name(SYM("as"))) ctx.set(as, drawn.size() == 1 ? drawn[0] : Value::new_list(drawn));
             return;
         }
         case Verb::DISCARD: {
             Value thing = a.what();
-            Value source = a.get("from");
+            Value source = a.get(SYM("from"));
             if (thing.tag == Value::INT) {
                 need(source, {Game::K_DECK}, "discard");
                 g.discard_top(source.ref.id, thing.i, ctx);
@@ -431,66 +428,68 @@ void effect(Context &ctx, const Stmt *s) {
         }
         case Verb::SHUFFLE: {
             Value thing = a.what();
-            g.shuffle(thing, a.get("into"), ctx);
+            g.shuffle(thing, a.get(SYM("into")), ctx);
             return;
         }
         case Verb::SEARCH: {
             Value deck = a.what();
             need(deck, {Game::K_DECK}, "search");
-            Value found = g.search(deck.ref.id, a.get("for"), a.get("to"), ctx);
-            if (Sym as = a.name("as")) ctx.set(as, found);
+            Value found = g.search(deck.ref.id, a.get(SYM("for")), a.get(SYM("to")), ctx);
+            if (Sym as = a.name(SYM("as"))) ctx.set(as, found);
             return;
         }
         case Verb::GAIN:
         case Verb::SPEND: {
             bool gain = s->verb == Verb::GAIN;
-            Value track = a.get("of");
+            Value track = a.get(SYM("of"));
             need(track, {Game::K_TRACK}, gain ? "gain" : "spend");
             int64_t amount = to_int(a.what());
-            g.track_add(track.ref.id, gain ? amount : -amount, a.get(gain ? "to" : "from"), ctx);
+            g.track_add(track.ref.id, gain ? amount : -amount, a.get(gain ? SYM("to") : SYM("from")), ctx);
             return;
         }
         case Verb::ADVANCE: {
             Value track = a.what();
             need(track, {Game::K_TRACK}, "advance");
-            g.track_add(track.ref.id, to_int(a.get("by", Value::integer(1))), a.get("for"), ctx);
+            g.track_add(track.ref.id, to_int(a.get(SYM("by"), Value::integer(1))), a.get(SYM("for")), ctx);
             return;
         }
-        case Verb::SET: write_target(ctx, s->target, a.get("to")); return;
+        case Verb::SET: write_target(ctx, s->target, a.get(SYM("to"))); return;
         case Verb::FLIP: {
             Value thing = a.what();
-            g.flip(thing, a.get("to"), ctx);
+            g.flip(thing, a.get(SYM("to")), ctx);
             return;
         }
         case Verb::MARK:
         case Verb::UNMARK: {
             Value thing = a.what();
-            Value marker = a.get("with");
+            Value marker = a.get(SYM("with"));
             need(marker, {Game::K_MARKER}, s->verb == Verb::MARK ? "mark" : "unmark");
             g.mark(thing, marker.ref.id, s->verb == Verb::MARK ? 1 : -1, ctx);
             return;
         }
         case Verb::GIVE: {
             Value card = a.what();
-            g.give(card, a.get("to"), ctx);
+            g.give(card, a.get(SYM("to")), ctx);
             return;
         }
         case Verb::REVEAL: {
             Value entry = Value::new_dict();
-            entry.entries()[SYM("type")] = Value::str("reveal");
+            entry.entries()[SYM("type")] = Value::str(SYM("reveal"));
             entry.entries()[SYM("what")] = Value::str(str(g, a.what()));
             g.log(entry, ctx.rule);
             return;
         }
         case Verb::LOG: {
             std::string words = str(g, a.what());
+            std::vector<Value> given;
+            if (a.has(SYM("with"))) given = listed(a.get(SYM("with")));
+            if (g.quiet()) return;  // (what and with worked out all the same: they may roll dice)
             Value entry = Value::new_dict();
             auto &d = entry.entries();
-            d[SYM("type")] = Value::str("note");
+            d[SYM("type")] = Value::str(SYM("note"));
             d[SYM("text")] = Value::str(words);
             std::vector<Value> kept;
-            if (a.has("with")) {
-                std::vector<Value> given = listed(a.get("with"));
+            if (a.has(SYM("with"))) {
                 std::vector<std::string> plain;
                 for (size_t k = 0; k < given.size(); ++k) {
                     auto part = said(g, given[k], k < s->stats.size() ? s->stats[k] : 0);
@@ -524,7 +523,7 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::PLAY: {
             Value card = a.what();
             need(card, {Game::K_CARD}, "play");
-            Value on = a.get("on"), source = a.get("from");
+            Value on = a.get(SYM("on")), source = a.get(SYM("from"));
             g.play(card.ref.id, on, source, ctx);
             return;
         }
@@ -552,14 +551,14 @@ void effect(Context &ctx, const Stmt *s) {
         case Verb::LOOKUP: {
             Value table = a.what();
             need(table, {Game::K_TABLE}, "lookup");
-            Value result = g.look_up(table.ref.id, a.get("with"), a.get("at"), a.get("by", Value::integer(0)), ctx);
-            if (Sym as = a.name("as")) ctx.set(as, result);
+            Value result = g.look_up(table.ref.id, a.get(SYM("with")), a.get(SYM("at")), a.get(SYM("by"), Value::integer(0)), ctx);
+            if (Sym as = a.name(SYM("as"))) ctx.set(as, result);
             return;
         }
         case Verb::RETREAT: {
             Value unit = a.what();
             need(unit, {Game::K_UNIT}, "retreat");
-            Value to = a.get("to");
+            Value to = a.get(SYM("to"));
             if (to.tag != Value::NONE) g.move_unit(unit.ref.id, g.space_ref(to).ref.id, ctx);
             return;
         }

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <unordered_set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,6 +86,10 @@ struct Value {
 struct ListObj {
     int64_t refs = 1;
     std::vector<Value> items;
+    // `x in LIST` for a long list of references (a Hero's reach, asked for every space of the board):
+    // the references as a set, made on the first question (state.RefList), for `refs_size` items
+    std::unique_ptr<std::unordered_set<uint64_t>> refs_set;
+    size_t refs_size = 0;
 };
 
 // A dict keeps its keys in insertion order, as Python's does; keys are strings (what JSON and the state

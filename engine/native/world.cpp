@@ -8,13 +8,13 @@ namespace spawnpit {
 
 namespace {
 
-Value entry_of(const char *type) {
+Value entry_of(Sym type) {
     Value e = Value::new_dict();
     e.entries()[SYM("type")] = Value::str(type);
     return e;
 }
 
-void put(Value &entry, const char *key, Value v) { entry.entries()[intern(key)] = std::move(v); }
+void put(Value &entry, Sym key, Value v) { entry.entries()[key] = std::move(v); }
 
 Value sym_or_none(Sym s) { return s ? Value::str(s) : Value(); }
 
@@ -170,13 +170,15 @@ void Game::move_unit(Sym unit, Sym to, Context &ctx, bool back, bool placed) {
     Rec &r = *state.unit(unit);
     Sym origin = r.space;
     set_space(*this, r, to);
-    Value entry = entry_of("move");
-    put(entry, "unit", Value::str(unit));
-    put(entry, "from", sym_or_none(origin));
-    put(entry, "to", sym_or_none(to));
-    if (back) put(entry, "back", Value::boolean(true));
-    if (placed) put(entry, "placed", Value::boolean(true));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("move"));
+        put(entry, SYM("unit"), Value::str(unit));
+        put(entry, SYM("from"), sym_or_none(origin));
+        put(entry, SYM("to"), sym_or_none(to));
+        if (back) put(entry, SYM("back"), Value::boolean(true));
+        if (placed) put(entry, SYM("placed"), Value::boolean(true));
+        log(entry, ctx.rule);
+    }
     unit_event(r.kind, "moved", unit,
                {origin ? Value::make_ref(K_SPACE, origin) : Value(), Value::make_ref(K_SPACE, to)});
 }
@@ -185,10 +187,12 @@ void Game::take_off(Sym unit, Context &ctx) {
     Rec &r = *state.unit(unit);
     Sym space = r.space;
     set_space(*this, r, 0);
-    Value entry = entry_of("remove");
-    put(entry, "unit", Value::str(unit));
-    put(entry, "space", sym_or_none(space));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("remove"));
+        put(entry, SYM("unit"), Value::str(unit));
+        put(entry, SYM("space"), sym_or_none(space));
+        log(entry, ctx.rule);
+    }
 }
 
 void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
@@ -205,12 +209,14 @@ void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
     bool healing = amount < 0;
     r.wounds = std::max<int64_t>(0, before + amount);
     if (healing) amount = r.wounds - before;
-    Value entry = entry_of(healing ? "heal" : "wound");
-    put(entry, "unit", Value::str(unit));
-    put(entry, "amount", Value::integer(amount < 0 ? -amount : amount));
-    put(entry, "wounds", Value::integer(r.wounds));
-    put(entry, "health", Value::integer(health));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(healing ? SYM("heal") : SYM("wound"));
+        put(entry, SYM("unit"), Value::str(unit));
+        put(entry, SYM("amount"), Value::integer(amount < 0 ? -amount : amount));
+        put(entry, SYM("wounds"), Value::integer(r.wounds));
+        put(entry, SYM("health"), Value::integer(health));
+        log(entry, ctx.rule);
+    }
     if (amount > 0) {
         unit_event(r.kind, "wounded", unit, {by});
         Rec &again = *state.unit(unit);
@@ -224,12 +230,14 @@ void Game::kill(Sym unit, const Value &by, Context &ctx) {
     Sym space = r.space;
     set_space(*this, r, 0);
     r.last_space = space;
-    Value entry = entry_of("kill");
-    put(entry, "unit", Value::str(unit));
-    put(entry, "kind", Value::str(r.kind));
-    put(entry, "space", Value::str(space));
-    put(entry, "by", by.tag == Value::NONE ? Value() : Value::str(str(*this, by)));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("kill"));
+        put(entry, SYM("unit"), Value::str(unit));
+        put(entry, SYM("kind"), Value::str(r.kind));
+        put(entry, SYM("space"), Value::str(space));
+        put(entry, SYM("by"), by.tag == Value::NONE ? Value() : Value::str(str(*this, by)));
+        log(entry, ctx.rule);
+    }
     unit_event(r.kind, "killed", unit, {by});
 }
 
@@ -272,20 +280,22 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
     std::vector<Value> made;
     for (int64_t k = 0; k < count; ++k) {
         if (limit && limit->tag != Value::NONE && static_cast<int64_t>(unit_ids(kind, 0, 0).size()) >= limit->i) {
-            Value entry = entry_of("pool_empty");
-            put(entry, "kind", Value::str(kind));
-            log(entry, ctx.rule);
+            if (!quiet()) {
+                Value entry = entry_of(SYM("pool_empty"));
+                put(entry, SYM("kind"), Value::str(kind));
+                log(entry, ctx.rule);
+            }
             break;
         }
         made.push_back(unit_ref(add_unit(*first, at)));
     }
     if (!made.empty()) {
-        Value entry = entry_of("spawn");
-        put(entry, "kind", Value::str(kind));
-        put(entry, "count", Value::integer(static_cast<int64_t>(made.size())));
-        put(entry, "space", Value::str(at));
+        Value entry = entry_of(SYM("spawn"));
+        put(entry, SYM("kind"), Value::str(kind));
+        put(entry, SYM("count"), Value::integer(static_cast<int64_t>(made.size())));
+        put(entry, SYM("space"), Value::str(at));
         if (former.tag != Value::NONE) {
-            put(entry, "from", Value::str(former.ref.id));
+            put(entry, SYM("from"), Value::str(former.ref.id));
             Value title = *first->entries().find(SYM("title"));
             Sym proto_id = first->entries().find(SYM("id"))->s;
             std::string head = truthy(title) ? str(*this, title) : text(proto_id);
@@ -317,11 +327,13 @@ Value Game::enter(Sym proto, Sym at, Context &ctx) {
         }
     if (obj == nullptr) throw RuleError("StopIteration: no unit prototype `" + text(proto) + "`");
     Sym uid = add_unit(*obj, at);
-    Value entry = entry_of("enter");
-    put(entry, "unit", Value::str(uid));
-    put(entry, "proto", Value::str(proto));
-    put(entry, "space", Value::str(at));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("enter"));
+        put(entry, SYM("unit"), Value::str(uid));
+        put(entry, SYM("proto"), Value::str(proto));
+        put(entry, SYM("space"), Value::str(at));
+        log(entry, ctx.rule);
+    }
     return unit_ref(uid);
 }
 
@@ -330,11 +342,13 @@ void Game::flip(const Value &thing, const Value &mode, Context &ctx) {
     if (!r.found()) throw RuleError("cannot flip " + repr(thing));
     Value &current = r.rec ? r.rec->mode : r.place->mode;
     if (mode.tag == Value::REF) current = Value::str(mode.ref.id);
-    else current = truthy(current) ? Value() : Value::str("flipped");
-    Value entry = entry_of("flip");
-    put(entry, "what", Value::str(str(*this, thing)));
-    put(entry, "mode", current);
-    log(entry, ctx.rule);
+    else current = truthy(current) ? Value() : Value::str(SYM("flipped"));
+    if (!quiet()) {
+        Value entry = entry_of(SYM("flip"));
+        put(entry, SYM("what"), Value::str(str(*this, thing)));
+        put(entry, SYM("mode"), current);
+        log(entry, ctx.rule);
+    }
 }
 
 void Game::mark(const Value &thing, Sym marker, int64_t amount, Context &ctx) {
@@ -345,10 +359,12 @@ void Game::mark(const Value &thing, Sym marker, int64_t amount, Context &ctx) {
     if (amount < 0 && !(now && truthy(*now))) return;
     int64_t before = now ? (now->tag == Value::BOOL ? now->b : now->i) : 0;
     markers[marker] = Value::integer(std::max<int64_t>(0, before + amount));
-    Value entry = entry_of(amount > 0 ? "mark" : "unmark");
-    put(entry, "what", Value::str(str(*this, thing)));
-    put(entry, "marker", Value::str(marker));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(amount > 0 ? SYM("mark") : SYM("unmark"));
+        put(entry, SYM("what"), Value::str(str(*this, thing)));
+        put(entry, SYM("marker"), Value::str(marker));
+        log(entry, ctx.rule);
+    }
 }
 
 void Game::track_add(Sym track, int64_t amount, const Value &owner, Context &ctx) {
@@ -366,11 +382,13 @@ void Game::track_add(Sym track, int64_t amount, const Value &owner, Context &ctx
     else if (value.tag == Value::FLOAT) value = Value::real(value.f + static_cast<double>(amount));
     else throw RuleError("cannot add to the track " + text(track) + ": " + repr(value));
     (*tracks)[track] = value;
-    Value entry = entry_of("track");
-    put(entry, "track", Value::str(track));
-    put(entry, "change", Value::integer(amount));
-    put(entry, "value", value);
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("track"));
+        put(entry, SYM("track"), Value::str(track));
+        put(entry, SYM("change"), Value::integer(amount));
+        put(entry, SYM("value"), value);
+        log(entry, ctx.rule);
+    }
 }
 
 std::vector<Value> Game::units_of_side(Sym side, bool anywhere) {
@@ -417,9 +435,11 @@ std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context 
             std::swap(pile.draw, pile.discard);
             pile.discard.clear();
             chance.shuffle(pile.draw);
-            Value entry = entry_of("reshuffle");
-            put(entry, "deck", Value::str(deck));
-            log(entry, ctx.rule);
+            if (!quiet()) {
+                Value entry = entry_of(SYM("reshuffle"));
+                put(entry, SYM("deck"), Value::str(deck));
+                log(entry, ctx.rule);
+            }
         }
         Pile &now = deck_of(*this, deck);
         Sym cid = now.draw.back();
@@ -427,14 +447,16 @@ std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context 
         set_where(*this, *state.card(cid), to_holder);
         drawn.push_back(Value::make_ref(K_CARD, cid));
     }
-    Value entry = entry_of("draw");
-    put(entry, "deck", Value::str(deck));
-    put(entry, "count", Value::integer(static_cast<int64_t>(drawn.size())));
-    put(entry, "to", Value::str(to_holder));
-    std::vector<Value> cards;
-    for (auto &c : drawn) cards.push_back(Value::str(c.ref.id));
-    put(entry, "cards", Value::new_list(std::move(cards)));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("draw"));
+        put(entry, SYM("deck"), Value::str(deck));
+        put(entry, SYM("count"), Value::integer(static_cast<int64_t>(drawn.size())));
+        put(entry, SYM("to"), Value::str(to_holder));
+        std::vector<Value> cards;
+        for (auto &c : drawn) cards.push_back(Value::str(c.ref.id));
+        put(entry, SYM("cards"), Value::new_list(std::move(cards)));
+        log(entry, ctx.rule);
+    }
     return drawn;
 }
 
@@ -446,9 +468,11 @@ void Game::discard(Sym card, Context &ctx) {
     }
     set_where(*this, r, K_DISCARD);
     drop_play_keys(r);
-    Value entry = entry_of("discard");
-    put(entry, "card", Value::str(r.proto));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("discard"));
+        put(entry, SYM("card"), Value::str(r.proto));
+        log(entry, ctx.rule);
+    }
 }
 
 void Game::discard_top(Sym deck, int64_t count, Context &ctx) {
@@ -461,10 +485,12 @@ void Game::discard_top(Sym deck, int64_t count, Context &ctx) {
         p.discard.push_back(cid);
         Rec &r = *state.card(cid);
         set_where(*this, r, K_DISCARD);
-        Value entry = entry_of("discard");
-        put(entry, "card", Value::str(r.proto));
-        put(entry, "from", Value::str(deck));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("discard"));
+            put(entry, SYM("card"), Value::str(r.proto));
+            put(entry, SYM("from"), Value::str(deck));
+            log(entry, ctx.rule);
+        }
     }
 }
 
@@ -483,9 +509,11 @@ void Game::shuffle(const Value &thing, const Value &into, Context &ctx) {
         pile.draw.insert(pile.draw.end(), pile.discard.begin(), pile.discard.end());
         pile.discard.clear();
         chance.shuffle(pile.draw);
-        Value entry = entry_of("shuffle");
-        put(entry, "deck", Value::str(thing.ref.id));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("shuffle"));
+            put(entry, SYM("deck"), Value::str(thing.ref.id));
+            log(entry, ctx.rule);
+        }
         return;
     }
     if (thing.tag == Value::REF && thing.ref.kind == K_CARD && into.tag == Value::REF) {
@@ -496,10 +524,12 @@ void Game::shuffle(const Value &thing, const Value &into, Context &ctx) {
         set_where(*this, r, K_DECK_W);
         pile.draw.push_back(thing.ref.id);
         chance.shuffle(pile.draw);
-        Value entry = entry_of("shuffle_in");
-        put(entry, "card", Value::str(r.proto));
-        put(entry, "deck", Value::str(into.ref.id));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("shuffle_in"));
+            put(entry, SYM("card"), Value::str(r.proto));
+            put(entry, SYM("deck"), Value::str(into.ref.id));
+            log(entry, ctx.rule);
+        }
         return;
     }
     throw RuleError("cannot shuffle " + repr(thing));
@@ -515,18 +545,22 @@ Value Game::search(Sym deck, const Value &wanted, const Value &to, Context &ctx)
             Sym h = holder(*this, to);
             set_where(*this, r, h);
             chance.shuffle(pile.draw);
-            Value entry = entry_of("search");
-            put(entry, "deck", Value::str(deck));
-            put(entry, "found", Value::str(r.proto));
-            put(entry, "to", Value::str(h));
-            log(entry, ctx.rule);
+            if (!quiet()) {
+                Value entry = entry_of(SYM("search"));
+                put(entry, SYM("deck"), Value::str(deck));
+                put(entry, SYM("found"), Value::str(r.proto));
+                put(entry, SYM("to"), Value::str(h));
+                log(entry, ctx.rule);
+            }
             return Value::make_ref(K_CARD, cid);
         }
     }
-    Value entry = entry_of("search");
-    put(entry, "deck", Value::str(deck));
-    put(entry, "found", Value());
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("search"));
+        put(entry, SYM("deck"), Value::str(deck));
+        put(entry, SYM("found"), Value());
+        log(entry, ctx.rule);
+    }
     return Value();
 }
 
@@ -546,12 +580,14 @@ void Game::give(Value card, const Value &to, Context &ctx) {
     drop_play_keys(r);
     Sym h = holder(*this, to);
     set_where(*this, r, h);
-    Value entry = entry_of("give");
-    put(entry, "card", Value::str(r.proto));
-    put(entry, "copy", Value::str(card.ref.id));
-    put(entry, "to", Value::str(h));
-    if (seen) put(entry, "from", Value::str("discard"));
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("give"));
+        put(entry, SYM("card"), Value::str(r.proto));
+        put(entry, SYM("copy"), Value::str(card.ref.id));
+        put(entry, SYM("to"), Value::str(h));
+        if (seen) put(entry, SYM("from"), Value::str(SYM("discard")));
+        log(entry, ctx.rule);
+    }
 }
 
 // ---- playing and cancelling (Decks.play, _play_window, _window, cancel_card, _cancelled) --------
@@ -736,11 +772,13 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
             play_window(*this, card, params, "card_target");
     }
     r = state.card(card);
-    Value entry = entry_of("play");
-    put(entry, "card", Value::str(r->proto));
-    put(entry, "side", sym_or_none(side));
-    put(entry, "on", r->target_kind ? Value::str(r->target_id) : Value());
-    log(entry, ctx.rule);
+    if (!quiet()) {
+        Value entry = entry_of(SYM("play"));
+        put(entry, SYM("card"), Value::str(r->proto));
+        put(entry, SYM("side"), sym_or_none(side));
+        put(entry, SYM("on"), r->target_kind ? Value::str(r->target_id) : Value());
+        log(entry, ctx.rule);
+    }
     Value params;
     if (card_params(*this, "card_played", {self, side_ref}, params) && !state.card(card)->cancelled &&
         state.card(card)->where == K_PLAY)
@@ -752,9 +790,11 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
     }
     if (contains(r->keywords, SYM("remains_in_play"))) {
         r->status = SYM("in_play");
-        Value e2 = entry_of("in_play");
-        put(e2, "card", Value::str(r->proto));
-        log(e2, ctx.rule);
+        if (!quiet()) {
+            Value e2 = entry_of(SYM("in_play"));
+            put(e2, SYM("card"), Value::str(r->proto));
+            log(e2, ctx.rule);
+        }
     } else {
         discard(card, ctx);
     }
@@ -765,18 +805,24 @@ void Game::cancel_card(Sym card, Context &ctx) {
     Rec *r = state.card(card);
     if (r->status == SYM("playing")) {
         r->cancelled = true;
-        Value entry = entry_of("cancel");
-        put(entry, "card", Value::str(r->proto));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("cancel"));
+            put(entry, SYM("card"), Value::str(r->proto));
+            log(entry, ctx.rule);
+        }
     } else if (r->where == K_PLAY) {
-        Value entry = entry_of("cancel");
-        put(entry, "card", Value::str(r->proto));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("cancel"));
+            put(entry, SYM("card"), Value::str(r->proto));
+            log(entry, ctx.rule);
+        }
         cancelled_card(*this, card, ctx);
     } else if (!off_table(r->where)) {
-        Value entry = entry_of("cancel");
-        put(entry, "card", Value::str(r->proto));
-        log(entry, ctx.rule);
+        if (!quiet()) {
+            Value entry = entry_of(SYM("cancel"));
+            put(entry, SYM("card"), Value::str(r->proto));
+            log(entry, ctx.rule);
+        }
         discard(card, ctx);
     }
 }
@@ -825,12 +871,14 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
                 std::vector<Value> cells = value->tag == Value::LIST ? value->items() : std::vector<Value>{*value};
                 if (index >= static_cast<int64_t>(cells.size())) throw RuleError("IndexError: list index out of range");
                 Value result = cells[static_cast<size_t>(index)];
-                Value entry = entry_of("lookup");
-                put(entry, "table", Value::str(table));
-                put(entry, "roll", roll);
-                put(entry, "column", columns[static_cast<size_t>(index)]);
-                put(entry, "result", result);
-                log(entry, ctx.rule);
+                if (!quiet()) {
+                    Value entry = entry_of(SYM("lookup"));
+                    put(entry, SYM("table"), Value::str(table));
+                    put(entry, SYM("roll"), roll);
+                    put(entry, SYM("column"), columns[static_cast<size_t>(index)]);
+                    put(entry, SYM("result"), result);
+                    log(entry, ctx.rule);
+                }
                 return result;
             }
         }
