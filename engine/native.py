@@ -15,7 +15,15 @@ try:
 except ImportError:  # not built (no compiler at install): Python alone
     _native = None
 
+import os
+
 NATIVE_POLICIES = ("ai", "random", "first")
+
+
+def wanted() -> bool:
+    """Whether simulations play natively: when the core is built, unless SPAWNPIT_ENGINE=python (the
+    Python engine for everything, to compare or to debug; the results are the same either way)."""
+    return _native is not None and os.environ.get("SPAWNPIT_ENGINE", "").strip().lower() != "python"
 
 
 class NativeUnsupported(Exception):
@@ -78,7 +86,8 @@ def board_for(board):
 
 def play(game, logging: bool = False, profile: bool = False) -> dict:
     """Play a game that has not begun (as `new_game` made it) to its end natively. Returns the result, the
-    events and choices counted, the rules' hooks fired ([(rule, runs)]), the objectives met, and with
+    events and choices counted, the rules' hooks fired ([(rule, runs)]), the objectives met ([bool]), what
+    was in the game at its end (`present`: "card:PROTO" for each card not set aside, "unit:PROTO"), and with
     `logging` the log as JSON lines (engine.log.line's); with `profile`, `spent`: each rule hook's own time and
     runs ("TITLE @ EVENT") and each `prefer` criterion's ("TITLE, criterion K"), in seconds. The Game object
     itself is left as it was."""

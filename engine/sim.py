@@ -61,12 +61,19 @@ def _init(pack: dict) -> None:
 
 
 def play_one(args: tuple[str, int, dict]) -> Outcome:
-    from spawnpit.engine import GameError, new_game, play
+    from spawnpit.engine import GameError, native, new_game, play
     from spawnpit.engine.interp import RuleError
     from spawnpit.engine.policies import POLICIES
 
     scenario, seed, policy_names = args
     policies = {side: POLICIES[name]() for side, name in policy_names.items()}
+    if native.wanted():
+        try:
+            return _played_natively(scenario, seed, policies)
+        except native.NativeUnsupported:
+            pass  # (the pack uses what the native core does not know: Python plays it)
+        except GameError:
+            pass  # a broken game is played again in Python, which reports exactly where it broke
     game = None
     try:
         game = new_game(_PACK, scenario, seed=seed, policies=policies)
@@ -79,6 +86,32 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
         return _failed(game, seed, f"{type(err).__name__}: {err}", True)
     return Outcome(seed, result["winner"], result["cause"], result["round"], game.state["events"], tuple(sorted(game.fired)),
                    met=tuple(sorted(game.met)), present=_present(game))
+
+
+def _played_natively(scenario: str, seed: int, policies: dict) -> Outcome:
+    """The game played by the native core (engine/native): the same outcome as in Python, sooner."""
+    from spawnpit.engine import native, new_game
+
+    game = new_game(_PACK, scenario, seed=seed, policies=policies)
+    out = native.play(game)
+    result = out["result"]
+    owners = _owners(game.model)
+    return Outcome(seed, result["winner"], result["cause"], result["round"], out["events"],
+                   tuple(sorted(rule for rule, _ in out["fired"])),
+                   met=tuple(i for i, held in enumerate(out["met"]) if held),
+                   present=tuple(sorted(owners & set(out["present"]))))
+
+
+_OWNERS: dict[int, tuple[object, frozenset]] = {}
+
+
+def _owners(model) -> frozenset:
+    """The owners of a model's card and unit hooks (`card:PROTO`), worked out once per model."""
+    hit = _OWNERS.get(id(model))
+    if hit is None or hit[0] is not model:
+        hit = _OWNERS[id(model)] = (model, frozenset(h.owner for hooks in model.hooks.values() for h in hooks
+                                                        if h.owner is not None))
+    return hit[1]
 
 
 def _present(game) -> tuple[str, ...]:

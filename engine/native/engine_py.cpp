@@ -202,6 +202,20 @@ PyObject *dict_of_result(Game &g) {
     PyObject *met = PyList_New(0);
     for (bool m : g.met) PyList_Append(met, m ? Py_True : Py_False);
     set(out, "met", met);
+    // what was in the game at its end (sim's `present`): its cards not set aside, its units
+    PyObject *present = PyList_New(0);
+    for (auto &c : g.state.cards)
+        if (c.where != Game::K_BOX) {
+            PyObject *name = PyUnicode_FromString(("card:" + text(c.proto)).c_str());
+            PyList_Append(present, name);
+            Py_DECREF(name);
+        }
+    for (auto &u : g.state.units) {
+        PyObject *name = PyUnicode_FromString(("unit:" + text(u.proto)).c_str());
+        PyList_Append(present, name);
+        Py_DECREF(name);
+    }
+    set(out, "present", present);
     if (g.logging) {
         PyObject *lines = PyList_New(static_cast<Py_ssize_t>(g.lines.size()));
         for (size_t k = 0; k < g.lines.size(); ++k)
