@@ -9,7 +9,11 @@ cannot run is listed with its first error instead of figures.
 The target of issue 3 is for Die Zombies, Die! played AI vs AI: at least 100 games/s per core and at least
 50,000 events/s; the last line says whether it is met.
 
+Games are played by the native core (engine/native, docs/native.md) when it is built, as `spawnpit sim`
+plays them; `--engine python` measures the Python engine, `--engine both` the two side by side.
+
     python bench/engine.py [--games N] [--warm N] [--repeat N] [--policy ai|random|both] [--scenario NAME ...]
+                           [--engine native|python|both]
     python bench/engine.py --profile 50     # cProfile of Die Zombies, Die! AI vs AI, seeds 0..49
     python bench/engine.py --by-rule 50     # the same games' time by rule hook and by `prefer` criterion
 """
@@ -39,7 +43,22 @@ def sides(pack: dict, scenario: str) -> list[str]:
     return [b["id"] for b in pack["systems"][system].get("blocks", []) if b["kind"] == "side"]
 
 
-def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, repeat: int = 1) -> dict:
+def player(engine: str):
+    """A function that plays a new game to its end with the engine, giving its events."""
+    if engine == "native":
+        from spawnpit.engine import native
+
+        return lambda game: native.play(game)["events"]
+
+    def run(game) -> int:
+        play(game)
+        return game.state["events"]
+
+    return run
+
+
+def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, repeat: int = 1,
+            engine: str = "python") -> dict:
     """Play `games` seeded games; games/s and events/s by CPU time and by wall clock, or the error.
     First, untimed, `warm` games on other seeds: a long simulation plays each of a scenario's board
     layouts many times (Die Zombies, Die! lays 4 of 6 L-boards in order: 360 layouts), and the
@@ -50,10 +69,14 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
     games. `new` is the same number of games on seeds never played before, timed once: what a
     simulation sees while it still meets layouts for the first time (its early games)."""
     players = sides(pack, scenario)
-    new_game(pack, scenario, seed=0)  # the compiled model and board are built once per pack: not timed
+    run = player(engine)
+    try:  # the compiled model (and the native one) and board are built once per pack: not timed
+        run(new_game(pack, scenario, seed=0, policies={side: POLICIES[policy]() for side in players}))
+    except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
+        return {"error": f"seed 0: {type(err).__name__}: {str(err)[:100]}"}
     for seed in range(1_000_000, 1_000_000 + warm):
         try:
-            play(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players}))
+            run(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players}))
         except Exception:  # noqa: BLE001 - reported by the timed games below
             break
     best = None
@@ -63,10 +86,9 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
         for seed in range(games):
             try:
                 game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
-                play(game)
+                events += run(game)
             except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
                 return {"error": f"seed {seed}: {type(err).__name__}: {str(err)[:100]}"}
-            events += game.state["events"]
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         if best is None or cpu < best[0]:
             best = (cpu, wall, events)
@@ -74,8 +96,7 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
     new_events, new_cpu = 0, time.process_time()
     for seed in range(2_000_000, 2_000_000 + games):
         game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
-        play(game)
-        new_events += game.state["events"]
+        new_events += run(game)
     new_cpu = time.process_time() - new_cpu
     return {"games": games / cpu, "events": events / cpu, "wall_games": games / wall, "per_game": events / games,
             "new_games": games / new_cpu, "new_events": new_events / new_cpu}
@@ -183,6 +204,8 @@ def main() -> None:
     ap.add_argument("--scenario", action="append", help="only these scenarios (system:id); repeatable")
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="play the timed games N times and report the fastest run (a busy machine's figures vary)")
+    ap.add_argument("--engine", choices=("native", "python", "both"), default=None,
+                    help="the engine that plays (default: the native core when it is built, else Python)")
     ap.add_argument("--profile", type=int, metavar="N", help=f"profile {TARGET} AI vs AI, seeds 0..N-1, instead")
     ap.add_argument("--by-rule", type=int, metavar="N",
                     help=f"time {TARGET} AI vs AI, seeds 0..N-1, by rule hook and prefer criterion, instead")
@@ -196,6 +219,12 @@ def main() -> None:
         print(shown_by_rule(found))
         return
     policies = ["ai", "random"] if args.policy == "both" else [args.policy]
+    from spawnpit.engine import native
+
+    engine = args.engine or ("native" if native.available() else "python")
+    if engine != "python" and not native.available():
+        ap.error("the native core is not built (pip install -e . with g++ and the Python headers)")
+    engines = ["native", "python"] if engine == "both" else [engine]
     runs = [(compile_paths([MINI]).pack, "last_stand")]
     pack = compile_paths(builtin_paths()).pack
     runs += [(pack, s) for s in sorted(f"{o['system']}:{o['id']}" for o in pack["objects"] if o["kind"] == "scenario")]
@@ -203,19 +232,20 @@ def main() -> None:
         runs = [(p, s) for p, s in runs if s in args.scenario]
     print(f"{args.games} games per scenario and policy, per core (CPU time of one process), "
           f"after {args.warm} untimed games each" + (f", fastest of {args.repeat} runs" if args.repeat > 1 else ""))
-    target = None
+    targets = {}
     for run_pack, scenario in runs:
         for policy in policies:
-            figures = measure(run_pack, scenario, args.games, policy, args.warm, args.repeat)
-            print(f"{scenario:34} {policy + ' vs ' + policy:16} {shown(figures)}")
-            if scenario == TARGET and policy == "ai":
-                target = figures
-    if target is not None:
+            for eng in engines:
+                figures = measure(run_pack, scenario, args.games, policy, args.warm, args.repeat, eng)
+                print(f"{scenario:34} {policy + ' vs ' + policy:16} {eng:6} {shown(figures)}")
+                if scenario == TARGET and policy == "ai":
+                    targets[eng] = figures
+    for eng, target in targets.items():
         if "error" in target:
-            print(f"Die Zombies, Die! AI vs AI: {target['error']}")
+            print(f"Die Zombies, Die! AI vs AI ({eng}): {target['error']}")
         else:
             met = target["games"] >= TARGET_GAMES and target["events"] >= TARGET_EVENTS
-            print(f"Die Zombies, Die! AI vs AI: {target['games']:.1f} games/s/core (target >= {TARGET_GAMES:.0f}), "
+            print(f"Die Zombies, Die! AI vs AI ({eng}): {target['games']:.1f} games/s/core (target >= {TARGET_GAMES:.0f}), "
                   f"{target['events']:,.0f} events/s (target >= {TARGET_EVENTS:,.0f}): "
                   f"{'target met' if met else 'target NOT met'}; "
                   f"on layouts not met before: {target['new_games']:.1f} games/s, {target['new_events']:,.0f} events/s")
