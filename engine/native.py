@@ -89,8 +89,9 @@ def play(game, logging: bool = False, profile: bool = False) -> dict:
     events and choices counted, the rules' hooks fired ([(rule, runs)]), the objectives met ([bool]), what
     was in the game at its end (`present`: "card:PROTO" for each card not set aside, "unit:PROTO"), and with
     `logging` the log as JSON lines (engine.log.line's); with `profile`, `spent`: each rule hook's own time and
-    runs ("TITLE @ EVENT") and each `prefer` criterion's ("TITLE, criterion K"), in seconds. The Game object
-    itself is left as it was."""
+    runs ("TITLE @ EVENT") and each `prefer` criterion's ("TITLE, criterion K"), in seconds. Of the Game
+    object only `fired` is brought up to date (each rule's hook runs, as the Python engine counts them);
+    its state is left as it was, before the first round."""
     if _native is None:
         raise NativeUnsupported("the native core is not built")
     policies = {}
@@ -101,10 +102,13 @@ def play(game, logging: bool = False, profile: bool = False) -> dict:
         policies[side] = name
     model = model_for(game.model.pack, game.model.scenario)
     try:
-        return _native.play(model, board_for(game.board), game.state, game.chance.state(), policies, logging, profile)
+        out = _native.play(model, board_for(game.board), game.state, game.chance.state(), policies, logging, profile)
     except _native.Unsupported as err:
         raise NativeUnsupported(str(err)) from None
     except _native.GameError as err:
         from spawnpit.engine.game import GameError
 
         raise GameError(str(err)) from None
+    for rule, runs in out["fired"]:
+        game.fired[rule] = game.fired.get(rule, 0) + runs
+    return out

@@ -311,7 +311,6 @@ def _broken(data: dict, change) -> dict:
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda d: d.pop("sight"), "has no `sight`"),
     (lambda d: d["sight"].pop(), "not one row for each space"),
     (lambda d: d["sight"].__setitem__(0, d["sight"][0][:-1]), "not one character for each space"),
     (lambda d: d["sight"].__setitem__(0, "2" + d["sight"][0][1:]), "not 0 or 1"),
@@ -329,6 +328,18 @@ def test_bad_data_is_a_value_error(native, small, change, message):
     with pytest.raises(ValueError) as err:
         native.board_probe(_broken(data, change), [("size",)])
     assert message in str(err.value)
+
+
+def test_a_board_without_its_sight_matrix_says_so_when_asked(native, small):
+    """A board given no Line of Sight (`sight` None or left out, as the engine makes them: it asks the Python
+    board pair by pair) answers everything else, and a sight question the probe cannot ask is an error."""
+    _, data = small
+    for change in (lambda d: d.pop("sight"), lambda d: d.__setitem__("sight", None)):
+        blind = _broken(data, change)
+        a, b = data["spaces"][0]["id"], data["spaces"][1]["id"]
+        assert native.board_probe(blind, [("size",)]) == [len(data["spaces"])]
+        with pytest.raises(ValueError, match="no Line of Sight was given"):
+            native.board_probe(blind, [("sight", a, b)])
 
 
 def test_data_that_is_not_a_board(native, small):
