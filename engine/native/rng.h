@@ -72,7 +72,7 @@ class Random {
         if (k > 64) throw std::invalid_argument("getrandbits: the number of bits must be 0..64");
         uint64_t low = genrand_uint32();
         uint64_t high = genrand_uint32() >> (64 - k);
-        return high | (low << 32);
+        return low | (high << 32);
     }
 
     // random(): a float in [0, 1) with 53 random bits.
