@@ -307,7 +307,7 @@ std::vector<Value> pool(Game &g, Sym kind, const Value &source0, bool) {
             return out;
         }
         Sym holder = source.tag == Value::REF ? (source.ref.kind == Game::K_UNIT ? source.ref.id
-                                                 : intern(text(source.ref.kind) + ":" + text(source.ref.id)))
+                                                 : joined(source.ref.kind, ':', source.ref.id))
                                               : intern(str(g, source));
         for (auto &c : g.state.cards)
             if (c.where == holder) out.push_back(Value::make_ref(Game::K_CARD, c.id));
@@ -392,7 +392,7 @@ bool table_has(Game &g, const Value &thing, const Value &what) {
     }
     if (wk == Game::K_CARD && thing_ref && (tk == Game::K_UNIT || tk == Game::K_SIDE)) {
         Rec *c = g.state.card(wid);
-        Sym holder = tk == Game::K_UNIT ? thing.ref.id : intern(text(tk) + ":" + text(thing.ref.id));
+        Sym holder = tk == Game::K_UNIT ? thing.ref.id : joined(tk, ':', thing.ref.id);
         return c != nullptr && c->where == holder;
     }
     if (wk == Game::K_KIND && thing_ref && (tk == Game::K_SPACE || tk == Game::K_BUILDING))

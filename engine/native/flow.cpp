@@ -9,30 +9,36 @@ namespace {
 
 const Value NONE;
 
-const Value &get(const Value &obj, const char *key) {
+const Value &get(const Value &obj, Sym key) {
     if (obj.tag != Value::DICT) return NONE;
-    const Value *v = obj.entries().find(intern(key));
+    const Value *v = obj.entries().find(key);
     return v ? *v : NONE;
 }
 
-const Value &props(const Value &obj) { return get(obj, "props"); }
+const Value &props(const Value &obj) { return get(obj, SYM("props")); }
 
-std::vector<const Value *> blocks(const Value &obj, const char *kind) {
+std::vector<const Value *> blocks(const Value &obj, Sym k) {
     std::vector<const Value *> out;
-    const Value &bs = get(obj, "blocks");
+    const Value &bs = get(obj, SYM("blocks"));
     if (bs.tag != Value::LIST) return out;
-    Sym k = intern(kind);
     for (auto &b : bs.items()) {
-        const Value &bk = get(b, "kind");
+        const Value &bk = get(b, SYM("kind"));
         if (bk.tag == Value::STR && bk.s == k) out.push_back(&b);
     }
     return out;
 }
 
-std::string joined(const std::vector<Sym> &path) {
+std::string dotted_path(const std::vector<Sym> &path) {
     std::string out;
     for (size_t k = 0; k < path.size(); ++k) out += (k ? "." : "") + text(path[k]);
     return out;
+}
+
+// the event of a moment of the turn (`hero_turn.move.start`): its path joined, and a suffix
+Sym path_event(const std::vector<Sym> &path, Sym suffix) {
+    Sym event = path.empty() ? 0 : path[0];
+    for (size_t k = 1; k < path.size(); ++k) event = joined(event, '.', path[k]);
+    return suffix ? joined(event, '.', suffix) : event;
 }
 
 Value entry_of(Sym type) {
@@ -44,14 +50,14 @@ Value entry_of(Sym type) {
 Value side_of_kind(Game &g, Sym kind) {
     auto found = g.model->kind_blocks.find(kind);
     if (found == g.model->kind_blocks.end()) return Value();
-    return get(props(found->second), "side");
+    return get(props(found->second), SYM("side"));
 }
 
 // ---- setup (flow.setup, _deal_units, _start_space) ----
 
 Sym start_space(Game &g, const Value &proto) {
     if (g.board == nullptr) return 0;
-    Value start = get(props(proto), "start");
+    Value start = get(props(proto), SYM("start"));
     if (start.tag == Value::LIST) start = start.items().empty() ? Value() : start.items()[0];
     if (start.tag == Value::STR) {
         std::string slug;
@@ -78,7 +84,7 @@ Sym start_space(Game &g, const Value &proto) {
 void deal_units(Game &g, Sym side, int64_t count) {
     std::vector<const Value *> pool;
     for (auto &u : g.model->units) {
-        Value s = side_of_kind(g, get(u, "unit_kind").s);
+        Value s = side_of_kind(g, get(u, SYM("unit_kind")).s);
         if (s.tag == Value::STR && s.s == side) pool.push_back(&u);
     }
     std::vector<const Value *> chosen;
@@ -92,7 +98,7 @@ void deal_units(Game &g, Sym side, int64_t count) {
         Sym unit = g.add_unit(*proto, start_space(g, *proto));
         Value entry = entry_of(SYM("enter"));
         entry.entries()[SYM("unit")] = Value::str(unit);
-        entry.entries()[SYM("proto")] = get(*proto, "id");
+        entry.entries()[SYM("proto")] = get(*proto, SYM("id"));
         Sym space = g.state.unit(unit)->space;
         entry.entries()[SYM("space")] = space ? Value::str(space) : Value();
         g.log(entry, nullptr);
@@ -117,21 +123,21 @@ void setup(Game &g) {
 }
 
 int64_t rounds(Game &g) {
-    const Value &r = get(props(g.model->scenario), "rounds");
+    const Value &r = get(props(g.model->scenario), SYM("rounds"));
     return r.tag == Value::INT ? r.i : r.tag == Value::BOOL ? r.b : 1;
 }
 
 bool past_limit(Game &g, const Cursor &c) {
     int64_t limit = rounds(g);
     if (c.round <= limit) return false;
-    const Value &after = get(props(g.model->system), "after_last_round");
+    const Value &after = get(props(g.model->system), SYM("after_last_round"));
     bool overtime = after.tag == Value::STR && text(after.s) == "first_step";
     return !(overtime && c.round == limit + 1 && c.phase == 0 && c.step == 0 && !c.has_unit);
 }
 
-void safe(Game &g, const char *event) {
+void safe(Game &g, Sym event) {
     try {
-        g.emit(intern(event), Value::new_dict());
+        g.emit(event, Value::new_dict());
     } catch (const EndAction &) {
     }
 }
@@ -143,10 +149,10 @@ Value params_copy(const Value &params) {
     return out;
 }
 
-bool moment(Game &g, const std::vector<Sym> &path, const char *suffix, const Value &params) {
+bool moment(Game &g, const std::vector<Sym> &path, Sym suffix, const Value &params) {
     g.set_at(path);
     try {
-        g.emit(intern(joined(path) + "." + suffix), params_copy(params));
+        g.emit(path_event(path, suffix), params_copy(params));
     } catch (const EndAction &) {
         return true;
     }
@@ -156,10 +162,10 @@ bool moment(Game &g, const std::vector<Sym> &path, const char *suffix, const Val
 bool plays(Game &g, const Value &side) {  // flow._plays
     if (side.tag == Value::NONE) return true;
     std::vector<Sym> listed;
-    const Value &players = get(props(g.model->scenario), "players");
+    const Value &players = get(props(g.model->scenario), SYM("players"));
     if (players.tag == Value::LIST)
         for (auto &e : players.items()) {
-            const Value &key = get(e, "key");
+            const Value &key = get(e, SYM("key"));
             if (key.tag == Value::STR && std::find(g.model->sides.begin(), g.model->sides.end(), key.s) != g.model->sides.end())
                 listed.push_back(key.s);
         }
@@ -191,7 +197,7 @@ bool allowed(Game &g, const Value &action, const Value &unit) {
 }
 
 void do_action(Game &g, const Value &action, const Value &unit, const std::vector<Sym> &path) {
-    Sym id = get(action, "id").s;
+    Sym id = get(action, SYM("id")).s;
     std::vector<Sym> at = path;
     at.push_back(id);
     g.set_at(at);
@@ -201,11 +207,11 @@ void do_action(Game &g, const Value &action, const Value &unit, const std::vecto
         entry.entries()[SYM("unit")] = Value::str(unit.ref.id);
         g.log(entry, nullptr);
     }
-    for (const std::string &name : {text(id) + ".start", text(id), text(id) + ".end"}) {
+    for (Sym name : {joined(id, '.', SYM("start")), id, joined(id, '.', SYM("end"))}) {
         try {
             Value params = Value::new_dict();
             params.entries()[Game::K_UNIT] = unit;
-            g.emit(intern(name), params);
+            g.emit(name, params);
         } catch (const EndAction &) {
             break;
         }
@@ -223,21 +229,21 @@ bool order_advice(Game &g, const Value &phase, Advice &advice) {
 void act(Game &g, const Value &phase, const Value &block, const std::vector<Sym> &path, const Value &params) {
     g.set_at(path);
     try {
-        g.emit(intern(joined(path)), params_copy(params));
+        g.emit(path_event(path, 0), params_copy(params));
     } catch (const EndAction &) {
         return;
     }
-    std::vector<const Value *> actions = blocks(block, "action");
+    std::vector<const Value *> actions = blocks(block, SYM("action"));
     if (actions.empty() || g.state.result.decided) return;
-    Value side = get(props(block), "side");
-    if (side.tag == Value::NONE) side = get(props(phase), "side");
+    Value side = get(props(block), SYM("side"));
+    if (side.tag == Value::NONE) side = get(props(phase), SYM("side"));
     if (side.tag == Value::NONE) return;
     g.acting_side = side.s;
     Value side_ref = Value::make_ref(Game::K_SIDE, side.s);
     const Value *acting = params.tag == Value::DICT ? params.entries().find(Game::K_UNIT) : nullptr;
     std::vector<Value> remaining = acting && acting->tag != Value::NONE ? std::vector<Value>{*acting}
                                                                           : g.units_of_side(side.s, false);
-    std::string where = joined(path);
+    std::string where = dotted_path(path);
     while (!remaining.empty() && !g.state.result.decided) {
         Value unit;
         if (acting && acting->tag != Value::NONE) {
@@ -269,24 +275,24 @@ void act(Game &g, const Value &phase, const Value &block, const std::vector<Sym>
 }
 
 Value next_unit(Game &g, const Value &phase, Cursor &c) {
-    const Value &side = get(props(phase), "side");
+    const Value &side = get(props(phase), SYM("side"));
     std::vector<Value> remaining;
     if (side.tag == Value::STR)
         for (auto &u : g.units_of_side(side.s, false))
             if (std::find(c.done.begin(), c.done.end(), u.ref.id) == c.done.end()) remaining.push_back(u);
     if (remaining.empty() || g.state.result.decided) return Value();
     g.acting_side = side.s;
-    g.set_at({get(phase, "id").s});
+    g.set_at({get(phase, SYM("id")).s});
     Advice advice;
     bool advised = order_advice(g, phase, advice);
-    Value unit = g.choose(remaining, Value::make_ref(Game::K_SIDE, side.s), false, text(get(phase, "id").s) + ": who acts",
+    Value unit = g.choose(remaining, Value::make_ref(Game::K_SIDE, side.s), false, text(get(phase, SYM("id")).s) + ": who acts",
                           nullptr, advised ? &advice : nullptr);
     g.acting_side = 0;
     return unit;
 }
 
 void end_phase(Game &g, const Value &phase, Cursor &c) {
-    moment(g, {get(phase, "id").s}, "end", Value());
+    moment(g, {get(phase, SYM("id")).s}, SYM("end"), Value());
     Cursor &now = g.state.cursor;
     now.has_unit = false;
     now.unit = 0;
@@ -303,11 +309,11 @@ void advance(Game &g) {
     if (cursor.phase == 0 && fresh) {
         g.state.round = cursor.round;
         g.set_at({SYM("round")});
-        safe(g, "round.start");
+        safe(g, SYM("round.start"));
     }
     if (g.state.cursor.phase >= phases.size()) {
         g.set_at({SYM("round")});
-        safe(g, "round.end");
+        safe(g, SYM("round.end"));
         Cursor &c = g.state.cursor;
         c.round += 1;
         c.phase = 0;
@@ -315,17 +321,17 @@ void advance(Game &g) {
         return;
     }
     const Value &phase = phases[g.state.cursor.phase];
-    if (!plays(g, get(props(phase), "side"))) {
+    if (!plays(g, get(props(phase), SYM("side")))) {
         g.state.cursor.phase += 1;
         g.state.cursor.step = 0;
         return;
     }
-    std::vector<const Value *> steps = blocks(phase, "step");
-    const Value &activation = get(props(phase), "activation");
+    std::vector<const Value *> steps = blocks(phase, SYM("step"));
+    const Value &activation = get(props(phase), SYM("activation"));
     bool each = activation.tag == Value::STR && text(activation.s) == "unit";
-    Sym phase_id = get(phase, "id").s;
+    Sym phase_id = get(phase, SYM("id")).s;
     if (fresh) {
-        moment(g, {phase_id}, "start", Value());
+        moment(g, {phase_id}, SYM("start"), Value());
         act(g, phase, phase, {phase_id}, Value::new_dict());
         if (each) {
             g.state.cursor.has_unit = true;
@@ -348,9 +354,9 @@ void advance(Game &g) {
     Cursor &c = g.state.cursor;
     if (c.step < steps.size() && !g.state.result.decided && (!each || g.state.unit(c.unit)->space != 0)) {
         const Value &step = *steps[c.step];
-        std::vector<Sym> path = {phase_id, get(step, "id").s};
-        if (!moment(g, path, "start", params)) act(g, phase, step, path, params);
-        moment(g, path, "end", params);
+        std::vector<Sym> path = {phase_id, get(step, SYM("id")).s};
+        if (!moment(g, path, SYM("start"), params)) act(g, phase, step, path, params);
+        moment(g, path, SYM("end"), params);
         g.state.cursor.step += 1;
     } else if (each) {
         c.step = steps.size();
@@ -393,7 +399,7 @@ void out_of_rounds(Game &g) {
 
 void Game::set_at(std::vector<Sym> at) {
     state.at = std::move(at);
-    at_text = joined(state.at);
+    at_dirty = true;  // (its text is made when a log entry needs it)
 }
 
 void Game::start() {
@@ -418,7 +424,7 @@ void Game::start() {
             obj.simple = simple;
         }
     }
-    at_text = joined(state.at);
+    at_text = dotted_path(state.at);
 }
 
 void play_game(Game &g) {

@@ -162,6 +162,11 @@ Value Game::lookup(Sym name) {
 void Game::log(Value entry, const Rule *rule) {
     int64_t n = logged++;
     if (!logging) return;
+    if (at_dirty) {
+        at_text.clear();
+        for (size_t k = 0; k < state.at.size(); ++k) at_text += (k ? "." : "") + text(state.at[k]);
+        at_dirty = false;
+    }
     Value full = Value::new_dict();
     auto &d = full.entries();
     d[SYM("n")] = Value::integer(n);

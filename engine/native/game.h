@@ -67,7 +67,8 @@ struct Game {
     std::vector<bool> met;                        // objectives that held, or whose event happened
     Sym acting_side = 0;
     const Advice *prefer = nullptr;               // the advice for the choice being asked
-    std::string at_text;                          // ".".join(state.at), kept with it
+    std::string at_text;                          // ".".join(state.at), made when logged
+    bool at_dirty = true;
     bool has_objectives = false, has_when_objectives = false;
     int64_t midway_seen = -1;                     // counted_version when _midway last looked
 
@@ -135,7 +136,7 @@ struct Game {
     void mark(const Value &thing, Sym marker, int64_t amount, Context &ctx);
     void track_add(Sym track, int64_t amount, const Value &owner, Context &ctx);
     std::vector<Value> units_of_side(Sym side, bool anywhere);
-    void unit_event(Sym kind, const char *name, Sym unit, std::vector<Value> values);
+    void unit_event(Sym kind, Sym name, Sym unit, std::vector<Value> values);
     // decks.py
     std::vector<Value> draw(Sym deck, int64_t count, const Value &to, Context &ctx);
     void discard(Sym card, Context &ctx);

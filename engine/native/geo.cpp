@@ -300,7 +300,7 @@ bool stops_at(Game &g, Sym space, const std::vector<Sym> &stop) {  // movement._
 
 std::vector<Hook *> refusals(Game &g, const Rec &unit) {  // movement._refusals
     std::vector<Hook *> out;
-    auto found = g.model->hooks.find(intern(text(unit.kind) + ".entered"));
+    auto found = g.model->hooks.find(joined(unit.kind, '.', SYM("entered")));
     if (found == g.model->hooks.end()) return out;
     for (Hook *h : found->second)
         if ((h->replace || h->ends) && (h->owner == 0 || g.in_play(h))) out.push_back(h);
@@ -612,7 +612,7 @@ void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
         params.entries()[Game::K_UNIT] = Value::make_ref(Game::K_UNIT, unit);
         params.entries()[Game::K_SPACE] = Value::make_ref(Game::K_SPACE, space);
         params.entries()[Game::K_FROM] = Value::make_ref(Game::K_SPACE, origin);
-        Sym outcome = g.raise_now(intern(text(kind) + ".entered"), params);
+        Sym outcome = g.raise_now(joined(kind, '.', SYM("entered")), params);
         if (outcome != 0 && text(outcome) == "replaced") {
             g.move_unit(unit, origin, ctx, true);
             return;

@@ -137,7 +137,8 @@ std::vector<Value> listed(const Value &v) {  // geometry.listed
 
 std::pair<Sym, Value> event_of(const Args &a) {  // effects._event
     Game &g = *a.ctx.game;
-    Sym event = intern(str(g, a.what()));
+    Value named = a.what();
+    Sym event = named.tag == Value::STR ? named.s : intern(str(g, named));
     Value params = Value::new_dict();
     if (a.has(SYM("for"))) params.entries()[SYM("unit")] = a.get(SYM("for"));
     if (a.has(SYM("with"))) {
@@ -689,7 +690,7 @@ void run_stmt(Context &ctx, const Stmt *s) {
         case Stmt::WIN:
         case Stmt::LOSE: {
             Value side = eval(ctx, s->cond);
-            g.decide(side, intern(s->kind == Stmt::WIN ? "win" : "lose"), ctx.rule);
+            g.decide(side, s->kind == Stmt::WIN ? SYM("win") : SYM("lose"), ctx.rule);
             return;
         }
     }

@@ -35,6 +35,17 @@ Sym intern(std::string_view t) { return symbols().add(t); }
 
 const std::string &text(Sym sym) { return symbols().texts[sym]; }
 
+Sym joined(Sym a, char sep, Sym b) {
+    static std::unordered_map<uint64_t, Sym> made[2];
+    auto &table = made[sep == '.' ? 0 : 1];
+    uint64_t key = (static_cast<uint64_t>(a) << 32) | b;
+    auto found = table.find(key);
+    if (found != table.end()) return found->second;
+    Sym sym = intern(text(a) + sep + text(b));
+    table.emplace(key, sym);
+    return sym;
+}
+
 bool truthy(const Value &v) {
     switch (v.tag) {
         case Value::NONE: return false;

@@ -23,6 +23,8 @@ using Sym = uint32_t;
 // The table of interned strings (one per process). Sym 0 is the empty string.
 Sym intern(std::string_view text);
 const std::string &text(Sym sym);
+// intern(text(a) + sep + text(b)), remembered: event and holder names made of two names ("zombie.moved")
+Sym joined(Sym a, char sep, Sym b);
 // A string literal's Sym, interned the first time its line runs: SYM("type").
 #define SYM(literal) ([]() -> ::spawnpit::Sym { static const ::spawnpit::Sym sym_ = ::spawnpit::intern(literal); return sym_; }())
 

@@ -25,15 +25,15 @@ const Value &props_of(const Value &obj) {
     return p && p->tag == Value::DICT ? *p : none;
 }
 
-const Value *prop(const Value &obj, const char *key) {
+const Value *prop(const Value &obj, Sym key) {
     const Value &p = props_of(obj);
-    return p.tag == Value::DICT ? p.entries().find(intern(key)) : nullptr;
+    return p.tag == Value::DICT ? p.entries().find(key) : nullptr;
 }
 
 bool off_table(Sym where) { return where == Game::K_DECK_W || where == Game::K_DISCARD || where == Game::K_BOX; }
 
 Sym holder(Game &g, const Value &to) {  // decks._holder
-    if (to.tag == Value::REF) return to.ref.kind == Game::K_UNIT ? to.ref.id : intern(text(to.ref.kind) + ":" + text(to.ref.id));
+    if (to.tag == Value::REF) return to.ref.kind == Game::K_UNIT ? to.ref.id : joined(to.ref.kind, ':', to.ref.id);
     if (to.tag == Value::NONE) return SYM("table");
     return intern(str(g, to));
 }
@@ -155,15 +155,15 @@ bool Game::on_table(Sym card) {
     return c != nullptr && !off_table(c->where);
 }
 
-void Game::unit_event(Sym kind, const char *name, Sym unit, std::vector<Value> values) {
-    static const std::unordered_map<std::string, std::vector<const char *>> NAMES = {
-        {"moved", {"from", "to"}}, {"killed", {"by"}}, {"wounded", {"by"}}, {"spawned", {"space"}},
-        {"entered", {"space", "from"}}};
+void Game::unit_event(Sym kind, Sym name, Sym unit, std::vector<Value> values) {
+    static const std::unordered_map<Sym, std::vector<Sym>> NAMES = {  // events.UNIT_EVENTS
+        {SYM("moved"), {SYM("from"), SYM("to")}}, {SYM("killed"), {SYM("by")}}, {SYM("wounded"), {SYM("by")}},
+        {SYM("spawned"), {SYM("space")}}, {SYM("entered"), {SYM("space"), SYM("from")}}};
     Value params = Value::new_dict();
     params.entries()[K_UNIT] = unit_ref(unit);
     auto &names = NAMES.at(name);
-    for (size_t k = 0; k < names.size(); ++k) params.entries()[intern(names[k])] = values[k];
-    emit(intern(text(kind) + "." + name), params);
+    for (size_t k = 0; k < names.size(); ++k) params.entries()[names[k]] = values[k];
+    emit(joined(kind, '.', name), params);
 }
 
 void Game::move_unit(Sym unit, Sym to, Context &ctx, bool back, bool placed) {
@@ -179,7 +179,7 @@ void Game::move_unit(Sym unit, Sym to, Context &ctx, bool back, bool placed) {
         if (placed) put(entry, SYM("placed"), Value::boolean(true));
         log(entry, ctx.rule);
     }
-    unit_event(r.kind, "moved", unit,
+    unit_event(r.kind, SYM("moved"), unit,
                {origin ? Value::make_ref(K_SPACE, origin) : Value(), Value::make_ref(K_SPACE, to)});
 }
 
@@ -218,7 +218,7 @@ void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
         log(entry, ctx.rule);
     }
     if (amount > 0) {
-        unit_event(r.kind, "wounded", unit, {by});
+        unit_event(r.kind, SYM("wounded"), unit, {by});
         Rec &again = *state.unit(unit);
         if (again.wounds >= health) kill(unit, by, ctx);
     }
@@ -238,7 +238,7 @@ void Game::kill(Sym unit, const Value &by, Context &ctx) {
         put(entry, SYM("by"), by.tag == Value::NONE ? Value() : Value::str(str(*this, by)));
         log(entry, ctx.rule);
     }
-    unit_event(r.kind, "killed", unit, {by});
+    unit_event(r.kind, SYM("killed"), unit, {by});
 }
 
 Sym Game::add_unit(const Value &proto, Sym space) {
@@ -247,7 +247,7 @@ Sym Game::add_unit(const Value &proto, Sym space) {
     r.id = uid;
     r.proto = proto.entries().find(SYM("id"))->s;
     r.kind = proto.entries().find(SYM("unit_kind"))->s;
-    const Value *side = prop(model->kind_blocks.count(r.kind) ? model->kind_blocks.at(r.kind) : Value(), "side");
+    const Value *side = prop(model->kind_blocks.count(r.kind) ? model->kind_blocks.at(r.kind) : Value(), SYM("side"));
     r.side = side && side->tag == Value::STR ? side->s : 0;
     r.space = space;
     const Value &props = props_of(proto);
@@ -276,7 +276,7 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
         }
     }
     if (first == nullptr) throw RuleError("no unit of kind `" + text(kind) + "` is declared to spawn");
-    const Value *limit = prop(model->kind_blocks.at(kind), "pool");
+    const Value *limit = prop(model->kind_blocks.at(kind), SYM("pool"));
     std::vector<Value> made;
     for (int64_t k = 0; k < count; ++k) {
         if (limit && limit->tag != Value::NONE && static_cast<int64_t>(unit_ids(kind, 0, 0).size()) >= limit->i) {
@@ -307,7 +307,7 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
             }
         }
         log(entry, ctx.rule);
-        for (auto &u : made) unit_event(kind, "spawned", u.ref.id, {Value::make_ref(K_SPACE, at)});
+        for (auto &u : made) unit_event(kind, SYM("spawned"), u.ref.id, {Value::make_ref(K_SPACE, at)});
     }
     return made;
 }
@@ -420,7 +420,7 @@ bool matches(const Rec &r, const Value &wanted) {  // decks._matches
 std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context &ctx) {
     deck_of(*this, deck);
     auto d = model->decks.find(deck);
-    const Value *discard_rule = d != model->decks.end() ? prop(d->second, "discard") : nullptr;
+    const Value *discard_rule = d != model->decks.end() ? prop(d->second, SYM("discard")) : nullptr;
     bool keep = discard_rule && discard_rule->tag == Value::STR && text(discard_rule->s) == "keep";
     Sym to_holder = holder(*this, to);
     std::vector<Value> drawn;
@@ -428,7 +428,7 @@ std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context 
         Pile &pile = deck_of(*this, deck);
         if (pile.draw.empty()) {
             if (keep || pile.discard.empty()) {
-                Sym empty = intern(text(deck) + ".empty");
+                Sym empty = joined(deck, '.', SYM("empty"));
                 if (model->hooks.count(empty)) emit(empty, Value::new_dict());
                 break;
             }
@@ -611,7 +611,7 @@ bool card_params(Game &g, const char *event, const std::vector<Value> &values, V
             const Value *kind = b.entries().find(SYM("kind")), *id = b.entries().find(SYM("id"));
             if (kind && kind->tag == Value::STR && text(kind->s) == "event" && id && id->tag == Value::STR && id->s == key) {
                 names.first = true;
-                const Value *p = prop(b, "params");
+                const Value *p = prop(b, SYM("params"));
                 if (p && p->tag == Value::STR) names.second.push_back(p->s);
                 else if (p && p->tag == Value::LIST)
                     for (auto &n : p->items()) names.second.push_back(n.s);
@@ -831,7 +831,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
     auto found = model->tables.find(table);
     if (found == model->tables.end()) throw RuleError("there is no table `" + text(table) + "`");
     const Value &obj = found->second;
-    const Value *columns_v = prop(obj, "columns");
+    const Value *columns_v = prop(obj, SYM("columns"));
     if (columns_v == nullptr || columns_v->tag != Value::LIST) throw RuleError("table `" + text(table) + "` has no columns");
     const std::vector<Value> &columns = columns_v->items();
     int64_t index = 0;
@@ -845,7 +845,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
     }
     int64_t by = 0;
     if (shift.tag == Value::INT) by = shift.i;
-    else if (const Value *shifts = prop(obj, "shift"); shifts && shifts->tag == Value::LIST) {
+    else if (const Value *shifts = prop(obj, SYM("shift")); shifts && shifts->tag == Value::LIST) {
         for (auto &e : shifts->items()) {
             const Value *key = e.entries().find(SYM("key")), *value = e.entries().find(SYM("value"));
             if (key && equal(*key, shift) && value) {
@@ -856,7 +856,7 @@ Value Game::look_up(Sym table, const Value &roll, const Value &column, const Val
     }
     index = std::max<int64_t>(0, std::min<int64_t>(static_cast<int64_t>(columns.size()) - 1, index + by));
     int64_t rolled = roll.tag == Value::INT ? roll.i : roll.tag == Value::BOOL ? roll.b : roll.tag == Value::FLOAT ? static_cast<int64_t>(roll.f) : 0;
-    const Value *rows = prop(obj, "row");
+    const Value *rows = prop(obj, SYM("row"));
     if (rows && rows->tag == Value::LIST) {
         for (auto &row : rows->items()) {
             const Value *key = row.entries().find(SYM("key"));
