@@ -225,6 +225,7 @@ def test_an_engine_failure_is_reported_not_raised(monkeypatch):
 
     real = flow.run
     monkeypatch.setattr(flow, "run", broken)
+    monkeypatch.setenv("SPAWNPIT_ENGINE", "python")  # the Python engine's flow is the one broken here
     code, data = as_json("--simulate", "3", _dir("healthy"))
     assert code == 1
     (d,) = data["diagnostics"]
