@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import time
 from collections import Counter
 from pathlib import Path
@@ -43,14 +44,17 @@ def sides(pack: dict, scenario: str) -> list[str]:
     return [b["id"] for b in pack["systems"][system].get("blocks", []) if b["kind"] == "side"]
 
 
-def player(engine: str):
-    """A function that plays a new game to its end with the engine, giving its events."""
+def player(engine: str, pack: dict, scenario: str, policy: str, players: list[str]):
+    """A function seed → the events of a new game of the scenario played to its end with the engine: in
+    Python `new_game` + `play`; natively as `spawnpit sim` plays it (native.play_new: no Python Game made)."""
     if engine == "native":
         from spawnpit.engine import native
 
-        return lambda game: native.play(game)["events"]
+        names = {side: policy for side in players}
+        return lambda seed: native.play_new(pack, scenario, seed, names)["events"]
 
-    def run(game) -> int:
+    def run(seed: int) -> int:
+        game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
         play(game)
         return game.state["events"]
 
@@ -69,14 +73,16 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
     games. `new` is the same number of games on seeds never played before, timed once: what a
     simulation sees while it still meets layouts for the first time (its early games)."""
     players = sides(pack, scenario)
-    run = player(engine)
+    run = player(engine, pack, scenario, policy, players)
+    gc.collect()
+    gc.freeze()  # the pack and the boards made so far stay for good, as `spawnpit sim` keeps them (sim._init)
     try:  # the compiled model (and the native one) and board are built once per pack: not timed
-        run(new_game(pack, scenario, seed=0, policies={side: POLICIES[policy]() for side in players}))
+        run(0)
     except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
         return {"error": f"seed 0: {type(err).__name__}: {str(err)[:100]}"}
     for seed in range(1_000_000, 1_000_000 + warm):
         try:
-            run(new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players}))
+            run(seed)
         except Exception:  # noqa: BLE001 - reported by the timed games below
             break
     best = None
@@ -85,8 +91,7 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
         wall, cpu = time.perf_counter(), time.process_time()
         for seed in range(games):
             try:
-                game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
-                events += run(game)
+                events += run(seed)
             except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not stop
                 return {"error": f"seed {seed}: {type(err).__name__}: {str(err)[:100]}"}
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
@@ -95,8 +100,7 @@ def measure(pack: dict, scenario: str, games: int, policy: str, warm: int = 0, r
     cpu, wall, events = best
     new_events, new_cpu = 0, time.process_time()
     for seed in range(2_000_000, 2_000_000 + games):
-        game = new_game(pack, scenario, seed=seed, policies={side: POLICIES[policy]() for side in players})
-        new_events += run(game)
+        new_events += run(seed)
     new_cpu = time.process_time() - new_cpu
     return {"games": games / cpu, "events": events / cpu, "wall_games": games / wall, "per_game": events / games,
             "new_games": games / new_cpu, "new_events": new_events / new_cpu}

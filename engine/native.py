@@ -84,6 +84,48 @@ def board_for(board):
     return found
 
 
+def play_new(pack: dict, scenario: str, seed: int, policies: dict | None = None, logging: bool = False,
+             profile: bool = False) -> dict:
+    """A new game of a scenario played natively from its very start, as `new_game(pack, scenario, seed)`
+    then `play` would play it in Python, without making the Python Game: the board is drawn (and cached)
+    by the Python board, the rest of the first state (counters, tracks, decks shuffled) natively.
+    `policies`: side → "ai", "random" or "first" (a side left out plays at random, as in new_game). What
+    it returns is what `play` returns, and `system`: the scenario's system."""
+    if _native is None:
+        raise NativeUnsupported("the native core is not built")
+    import random
+
+    from spawnpit.engine import find_scenario
+    from spawnpit.engine.board import Board
+    from spawnpit.engine.game import GameError
+    from spawnpit.engine.geometry import BoardError
+
+    obj = find_scenario(pack, scenario)
+    sides = [b["id"] for b in pack["systems"][obj["system"]].get("blocks", []) if b["kind"] == "side"]
+    names = {side: (policies or {}).get(side) or "random" for side in sides}
+    for side, name in names.items():
+        if name not in NATIVE_POLICIES:
+            raise NativeUnsupported(f"the {side} policy ({name}) plays in Python only")
+    model = model_for(pack, obj)
+    dice = random.Random(seed)  # the game's one source of chance (rng.Chance), drawing the board first
+    board = None
+    board_id = obj["props"].get("board")
+    if board_id:
+        try:
+            board = Board.from_pack(pack, obj["system"], board_id, rng=dice)
+        except BoardError as err:  # as new_game says it
+            raise GameError(f"scenario `{obj['id']}`: its board cannot be assembled: {err}") from None
+    version, internal, gauss = dice.getstate()
+    try:
+        out = _native.play_new(model, board_for(board), seed, [version, list(internal), gauss], names, logging, profile)
+    except _native.Unsupported as err:
+        raise NativeUnsupported(str(err)) from None
+    except _native.GameError as err:
+        raise GameError(str(err)) from None
+    out["system"] = obj["system"]
+    return out
+
+
 def play(game, logging: bool = False, profile: bool = False) -> dict:
     """Play a game that has not begun (as `new_game` made it) to its end natively. Returns the result, the
     events and choices counted, the rules' hooks fired ([(rule, runs)]), the objectives met ([bool]), what

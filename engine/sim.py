@@ -5,6 +5,7 @@ the report is identical for any number of worker processes.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -56,8 +57,13 @@ _PACK = None
 
 
 def _init(pack: dict) -> None:
+    """The pack every game of this process plays. It lives as long as the process and never changes, so
+    Python's garbage collector is told to leave it (and everything made so far) out of its searches: a
+    full collection would otherwise walk the whole compiled pack every few games."""
     global _PACK
     _PACK = pack
+    gc.collect()
+    gc.freeze()
 
 
 def play_one(args: tuple[str, int, dict]) -> Outcome:
@@ -69,7 +75,7 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
     policies = {side: POLICIES[name]() for side, name in policy_names.items()}
     if native.wanted():
         try:
-            return _played_natively(scenario, seed, policies)
+            return _played_natively(scenario, seed, policy_names)
         except native.NativeUnsupported:
             pass  # (the pack uses what the native core does not know: Python plays it)
         except GameError:
@@ -88,14 +94,14 @@ def play_one(args: tuple[str, int, dict]) -> Outcome:
                    met=tuple(sorted(game.met)), present=_present(game))
 
 
-def _played_natively(scenario: str, seed: int, policies: dict) -> Outcome:
+def _played_natively(scenario: str, seed: int, policy_names: dict) -> Outcome:
     """The game played by the native core (engine/native): the same outcome as in Python, sooner."""
-    from spawnpit.engine import native, new_game
+    from spawnpit.engine import find_scenario, native
+    from spawnpit.engine.model import model_for
 
-    game = new_game(_PACK, scenario, seed=seed, policies=policies)
-    out = native.play(game)
+    out = native.play_new(_PACK, scenario, seed, policy_names)
     result = out["result"]
-    owners = _owners(game.model)
+    owners = _owners(model_for(_PACK, find_scenario(_PACK, scenario)))
     return Outcome(seed, result["winner"], result["cause"], result["round"], out["events"],
                    tuple(sorted(rule for rule, _ in out["fired"])),
                    met=tuple(i for i, held in enumerate(out["met"]) if held),

@@ -60,8 +60,19 @@ def _record_fired_rules():
         FIRED.append((self.model.system_name, self.fired))
 
     Game.__init__ = init
+    from spawnpit.engine import native
+
+    original_new = native.play_new
+
+    def play_new(*args, **kwargs):  # a simulated game the native core played, with no Game made
+        out = original_new(*args, **kwargs)
+        FIRED.append((out["system"], dict(out["fired"])))
+        return out
+
+    native.play_new = play_new
     yield
     Game.__init__ = original
+    native.play_new = original_new
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -175,6 +175,59 @@ void load_state(State &s, const Value &v) {
     if (get(v, "result").tag != Value::NONE) throw Unsupported("the game is already decided");
 }
 
+// World._setup_tables: a game's first state (its board drawn and the dice where drawing it left them)
+void setup_tables(Game &g, int64_t seed) {
+    const Model &m = *g.model;
+    State &s = g.state;
+    s.seed = seed;
+    s.scenario = m.scenario_id;
+    s.system = m.system_name;
+    auto number = [](const Value &v) { return v.tag == Value::INT ? v : v.tag == Value::BOOL ? v : Value::integer(0); };
+    const Value &sprops = get(m.scenario, "props");
+    const Value &counters = get(sprops, "counter");
+    if (counters.tag == Value::LIST)
+        for (auto &e : counters.items()) s.counters[sym(get(e, "key"))] = number(get(e, "value"));
+    const Value &system_counters = get(get(m.system, "props"), "counter");
+    if (system_counters.tag == Value::LIST)
+        for (auto &e : system_counters.items())
+            if (!s.counters.find(sym(get(e, "key")))) s.counters[sym(get(e, "key"))] = number(get(e, "value"));
+    for (Sym name : m.track_names) {
+        Value start = get(get(m.tracks.at(name), "props"), "start");
+        if (start.tag == Value::LIST) start = start.items().empty() ? Value() : start.items()[0];
+        s.tracks[name] = start.tag == Value::INT ? start : Value::integer(0);
+    }
+    for (Sym name : m.deck_names) {
+        Pile p;
+        p.deck = name;
+        s.decks.push_back(std::move(p));
+    }
+    std::vector<const Value *> cards;
+    for (auto &c : m.cards) cards.push_back(&c);
+    std::stable_sort(cards.begin(), cards.end(),
+                     [](const Value *a, const Value *b) { return text(get(*a, "id").s) < text(get(*b, "id").s); });
+    for (const Value *card : cards) {
+        const Value &props = get(*card, "props");
+        Sym deck = sym(get(props, "deck"));
+        const Value &count = get(props, "count");
+        int64_t copies = count.tag == Value::NONE ? 1 : count.tag == Value::FLOAT ? static_cast<int64_t>(count.f) : num(count);
+        for (int64_t k = 0; k < copies; ++k) {
+            Rec c;
+            c.is_card = true;
+            c.id = g.new_id('c');
+            c.proto = sym(get(*card, "id"));
+            c.deck = deck;
+            c.where = deck ? Game::K_DECK_W : Game::K_BOX;
+            c.type = sym(get(props, "type"));
+            c.keywords = syms(get(props, "keywords"));
+            if (s.card_at.size() <= c.id) s.card_at.resize(c.id + 1, -1);
+            s.card_at[c.id] = static_cast<int32_t>(s.cards.size());
+            if (Pile *pile = deck ? s.pile(deck) : nullptr) pile->draw.push_back(c.id);
+            s.cards.push_back(std::move(c));
+        }
+    }
+    for (auto &pile : s.decks) g.chance.shuffle(pile.draw);
+}
+
 PyObject *dict_of_result(Game &g) {
     const Result &r = g.state.result;
     PyObject *result = PyDict_New();
@@ -281,12 +334,31 @@ PyObject *native_board(PyObject *, PyObject *args) {
     return nullptr;
 }
 
-// play(model, board, state, rng, policies, logging) -> dict
+static PyObject *run(PyObject *model_capsule, PyObject *board_capsule, PyObject *state, long long seed, PyObject *rng,
+                     PyObject *policies, int logging, int profile);
+
+// play(model, board, state, rng, policies, logging[, profile]) -> dict: a game from a state Python made
 PyObject *native_play(PyObject *, PyObject *args) {
     PyObject *model_capsule, *board_capsule, *state, *rng, *policies;
     int logging = 0, profile = 0;
     if (!PyArg_ParseTuple(args, "OOOOOp|p", &model_capsule, &board_capsule, &state, &rng, &policies, &logging, &profile))
         return nullptr;
+    return run(model_capsule, board_capsule, state, 0, rng, policies, logging, profile);
+}
+
+// play_new(model, board, seed, rng, policies, logging[, profile]) -> dict: a new game, its first state made
+// natively (World._setup_tables) from the dice as drawing its board left them
+PyObject *native_play_new(PyObject *, PyObject *args) {
+    PyObject *model_capsule, *board_capsule, *rng, *policies;
+    long long seed = 0;
+    int logging = 0, profile = 0;
+    if (!PyArg_ParseTuple(args, "OOLOOp|p", &model_capsule, &board_capsule, &seed, &rng, &policies, &logging, &profile))
+        return nullptr;
+    return run(model_capsule, board_capsule, nullptr, seed, rng, policies, logging, profile);
+}
+
+static PyObject *run(PyObject *model_capsule, PyObject *board_capsule, PyObject *state, long long seed, PyObject *rng,
+                     PyObject *policies, int logging, int profile) {
     auto *model = static_cast<Model *>(PyCapsule_GetPointer(model_capsule, MODEL));
     if (model == nullptr) return nullptr;
     BoardBox *box = nullptr;
@@ -297,7 +369,6 @@ PyObject *native_play(PyObject *, PyObject *args) {
     try {
         Game g(model, box ? box->board.get() : nullptr);
         if (box) g.pick_up_slugs = box->pick_up_slugs;
-        load_state(g.state, from_python(state));
         Value r = from_python(rng);  // [version, [625 words], gauss]
         if (r.tag != Value::LIST || r.items().size() < 2 || r.items()[1].tag != Value::LIST ||
             r.items()[1].items().size() != 625)
@@ -306,6 +377,8 @@ PyObject *native_play(PyObject *, PyObject *args) {
         auto &internal = r.items()[1].items();
         for (int k = 0; k < Random::N; ++k) words[k] = static_cast<uint32_t>(internal[static_cast<size_t>(k)].i);
         g.chance.setstate(words, static_cast<int>(internal[Random::N].i));
+        if (state != nullptr) load_state(g.state, from_python(state));
+        else setup_tables(g, seed);
         Value p = from_python(policies);
         for (auto &kv : p.entries().items) {
             std::string name = text(kv.second.s);

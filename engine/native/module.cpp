@@ -23,6 +23,8 @@ PyMethodDef methods[] = {
      "board(data, sight, pick_up_slugs) -> board: a board layout, natively (sight: asked for pairs not given)."},
     {"play", spawnpit::native_play, METH_VARARGS,
      "play(model, board, state, rng, policies, logging) -> dict: a whole game, natively."},
+    {"play_new", spawnpit::native_play_new, METH_VARARGS,
+     "play_new(model, board, seed, rng, policies, logging) -> dict: a new game (its first state made natively)."},
     {nullptr, nullptr, 0, nullptr},
 };
 
