@@ -243,10 +243,20 @@ bool located(Game &g, const Rec &unit, const Value &where) {
 
 }  // namespace
 
+// !units_in(g, kind, where).empty(), without making the list
+bool any_unit_in(Game &g, Sym kind, const Value &where) {
+    static const Sym UNIT = SYM("unit");
+    if (kind == UNIT) kind = 0;
+    for (auto &u : g.state.units)
+        if (u.space != 0 && (kind == 0 || u.kind == kind) && located(g, u, where)) return true;
+    return false;
+}
+
 std::vector<Value> units_in(Game &g, Sym kind, const Value *where) {
     static const Sym UNIT = SYM("unit");
     if (kind == UNIT) kind = 0;
     std::vector<Value> out;
+    out.reserve(g.state.units.size());
     if (where == nullptr || where->ref.kind == Game::K_SPACE) {
         for (Sym id : g.unit_ids(kind, where ? where->ref.id : 0, 0)) out.push_back(g.unit_ref(id));
         return out;
@@ -286,6 +296,7 @@ std::vector<Value> pool(Game &g, Sym kind, const Value &source0, bool) {
     if (kind == SPACE || kind == ZONE) {
         const auto &ids = sorted_space_ids(g);
         std::vector<Value> out;
+        out.reserve(ids.size());
         if (source.tag == Value::NONE) {
             for (Sym s : ids) out.push_back(Value::make_ref(Game::K_SPACE, s));
             return out;
@@ -396,7 +407,7 @@ bool table_has(Game &g, const Value &thing, const Value &what) {
         return c != nullptr && c->where == holder;
     }
     if (wk == Game::K_KIND && thing_ref && (tk == Game::K_SPACE || tk == Game::K_BUILDING))
-        return !units_in(g, wid, &thing).empty();
+        return any_unit_in(g, wid, thing);
     Recs r = record_of(g, thing);
     if (!r.found()) return false;
     const SmallMap &markers = r.rec ? r.rec->markers : r.place->markers;
@@ -446,7 +457,7 @@ bool table_contains(Game &g, const Value &container, const Value &item) {
         return located(g, *u, container);
     }
     if (item.tag == Value::REF && item.ref.kind == Game::K_KIND && container.tag == Value::REF)
-        return !units_in(g, item.ref.id, &container).empty();
+        return any_unit_in(g, item.ref.id, container);
     return false;
 }
 
@@ -683,8 +694,18 @@ Value call(Context &ctx, const Expr *e) {
         if (n != k) throw RuleError("a function was given " + std::to_string(n) + " arguments where it takes " + std::to_string(k));
     };
     switch (e->fn) {
-        case Fn::COUNT: need(1); return Value::integer(static_cast<int64_t>(selection(g, arg(0)).size()));
-        case Fn::ANY: need(1); return Value::boolean(!selection(g, arg(0)).empty());
+        case Fn::COUNT: {
+            need(1);
+            Value v = arg(0);
+            if (v.tag == Value::LIST) return Value::integer(static_cast<int64_t>(v.items().size()));
+            return Value::integer(static_cast<int64_t>(selection(g, v).size()));
+        }
+        case Fn::ANY: {
+            need(1);
+            Value v = arg(0);
+            if (v.tag == Value::LIST) return Value::boolean(!v.items().empty());
+            return Value::boolean(!selection(g, v).empty());
+        }
         case Fn::ALL: {
             need(1);
             for (auto &x : selection(g, arg(0)))
@@ -971,6 +992,7 @@ std::vector<Value> select_items(Context &ctx, const Expr *e) {
     ScopeRun run(e, e->memo_size, e->item_size);
     scope.run = &run;
     std::vector<Value> out;
+    out.reserve(e->first ? 1 : items.size());
     for (auto &item : items) {
         scope.env[0].second = item;
         run.enter();

@@ -404,6 +404,11 @@ void Game::set_at(std::vector<Sym> at) {
 
 void Game::start() {
     met.assign(model->objectives.size(), false);
+    for (size_t k = 0; k < state.counters.items.size(); ++k) {  // (no counter is added once a game starts)
+        Sym name = state.counters.items[k].first;
+        if (counter_at.size() <= name) counter_at.resize(name + 1, -1);
+        counter_at[name] = static_cast<int32_t>(k);
+    }
     has_objectives = false;
     has_when_objectives = false;
     for (auto &o : model->objectives) {

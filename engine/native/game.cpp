@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 
 #include "geo.h"
 #include "json.h"
@@ -135,6 +137,8 @@ Value Context::about() {
 // ---- names -----------------------------------------------------------------------------------------
 
 Value Game::lookup(Sym name) {
+    if (name < counter_at.size() && counter_at[name] >= 0) return state.counters.items[static_cast<size_t>(counter_at[name])].second;
+    if (name < constant_at.size() && constant_at[name] != nullptr) return *constant_at[name];
     if (const Value *v = state.counters.find(name)) return *v;
     auto found = constants.find(name);
     if (found != constants.end()) return found->second;
@@ -153,7 +157,9 @@ Value Game::lookup(Sym name) {
     else if (board != nullptr && !spaces_of(*this, name).empty()) ref = Value::make_ref(K_BUILDING, name);
     else ref = resolve_place(*this, name);
     if (ref.tag == Value::NONE) throw RuleError("unknown name `" + text(name) + "`");
-    constants.emplace(name, ref);
+    const Value *kept = &constants.emplace(name, ref).first->second;  // (an unordered_map's values stay put)
+    if (constant_at.size() <= name) constant_at.resize(name + 1, nullptr);
+    constant_at[name] = kept;
     return ref;
 }
 
@@ -616,6 +622,7 @@ bool preferred(const Advice &advice, const std::vector<Value> &choices, const st
     }
     for (size_t k = 0; k < advice.nparts; ++k) {
         std::vector<double> values;
+        values.reserve(real.size());
         for (size_t i : real) values.push_back(advice.part(k, i, choices[i]));
         double top = *std::max_element(values.begin(), values.end());
         if (k == 0) {
@@ -640,19 +647,28 @@ Value Game::choose(const std::vector<Value> &options, const Value &by, bool opti
     Sym side = by.tag == Value::REF && by.ref.kind == K_SIDE ? by.ref.id : (acting_side ? acting_side : model->sides.at(0));
     auto policy = policies.find(side);
     if (policy == policies.end()) throw GameError("no policy plays the side `" + text(side) + "`");
-    std::vector<Value> choices = options;
+    std::vector<Value> choices;
+    choices.reserve(options.size() + 1);
+    choices.insert(choices.end(), options.begin(), options.end());
     std::vector<bool> real(options.size(), true);
     if (optional) {
         choices.emplace_back();
         real.push_back(false);
     }
     size_t n = choices.size();
-    std::string seed = std::to_string(state.seed) + "/" + text(side) + "/" + std::to_string(state.choices);
+    char seed_buf[160];  // the policies' own streams: f"{seed}/{side}/{choices}" (and "/ai")
+    const std::string &side_name = text(side);
+    int seed_len = std::snprintf(seed_buf, sizeof seed_buf, "%lld/%.*s/%lld", static_cast<long long>(state.seed),
+                                 static_cast<int>(side_name.size()), side_name.data(), static_cast<long long>(state.choices));
+    std::string seed = seed_len > 0 && seed_len < static_cast<int>(sizeof seed_buf) - 4
+                           ? std::string()
+                           : std::to_string(state.seed) + "/" + side_name + "/" + std::to_string(state.choices);
+    bool buffered = seed.empty();
     size_t index = 0;
     switch (policy->second) {
         case PolicyKind::FIRST: index = 0; break;
         case PolicyKind::RANDOM: {
-            Random r(seed);
+            Random r(buffered ? std::string_view(seed_buf, static_cast<size_t>(seed_len)) : std::string_view(seed));
             index = static_cast<size_t>(r.randrange(static_cast<int64_t>(n)));
             break;
         }
@@ -681,7 +697,9 @@ Value Game::choose(const std::vector<Value> &options, const Value &by, bool opti
                 if (candidates.size() == 1) {
                     index = candidates[0];
                 } else {
-                    Random r(seed + "/ai");
+                    if (buffered) std::memcpy(seed_buf + seed_len, "/ai", 3);
+                    Random r(buffered ? std::string_view(seed_buf, static_cast<size_t>(seed_len) + 3)
+                                      : std::string_view(seed + "/ai"));
                     index = candidates[r.choice_index(candidates.size())];
                 }
             }

@@ -35,7 +35,7 @@ struct Context {
     bool cancelled = false;
     ScopeRun *run = nullptr;  // the scope this context binds the item of (a selection's, a choice's)
 
-    Context(Game *g, const Rule *r, Context *p = nullptr) : game(g), rule(r), parent(p) {}
+    Context(Game *g, const Rule *r, Context *p = nullptr) : game(g), rule(r), parent(p) { env.reserve(6); }
 
     Value *find_own(Sym name) {
         for (auto &kv : env)
@@ -82,6 +82,10 @@ struct Game {
     std::unordered_map<Sym, std::pair<bool, std::vector<Sym>>> card_event_names;
     std::unordered_map<Sym, std::pair<std::vector<Hook *>, std::vector<Hook *>>> split_hooks;
     std::unordered_map<Sym, Value> constants;               // names that mean the same all game
+    int64_t in_play_seen = -1;                              // cards_version when card_on_table was made
+    std::vector<uint8_t> card_on_table;                     // by prototype Sym: a copy on the table
+    std::vector<int32_t> counter_at;                        // by Sym: a counter's place in state.counters (-1: none)
+    std::vector<const Value *> constant_at;                 // by Sym: its entry in `constants`, once looked up
     std::vector<Sym> space_ids_sorted, building_ids_sorted;
     std::unordered_map<Sym, Sym> pick_up_slugs;             // a building's Pick Up: text → names.slug (Python's)
     struct MoveRules {

@@ -50,7 +50,9 @@ struct Value {
     };
 
     Value() : i(0) {}
-    ~Value() { release(); }
+    ~Value() {
+        if (tag >= LIST) drop();
+    }
     Value(const Value &o) : tag(o.tag), i(o.i) { retain(); }
     Value(Value &&o) noexcept : tag(o.tag), i(o.i) { o.tag = NONE; }
     Value &operator=(const Value &o) {
@@ -58,7 +60,12 @@ struct Value {
         return *this;
     }
     Value &operator=(Value &&o) noexcept {
-        if (this != &o) { release(); tag = o.tag; i = o.i; o.tag = NONE; }
+        if (this != &o) {
+            if (tag >= LIST) drop();
+            tag = o.tag;
+            i = o.i;
+            o.tag = NONE;
+        }
         return *this;
     }
     void swap(Value &o) noexcept { std::swap(tag, o.tag); std::swap(i, o.i); }
@@ -83,6 +90,7 @@ struct Value {
    private:
     void retain() const;
     void release();
+    void drop();  // a list's or dict's reference given up (the caller has checked it holds one)
 };
 
 struct ListObj {
@@ -123,8 +131,17 @@ struct DictObj {
 };
 
 inline void Value::retain() const {
+    if (tag < LIST) return;
     if (tag == LIST) ++list->refs;
-    else if (tag == DICT) ++dict->refs;
+    else ++dict->refs;
+}
+
+inline void Value::drop() {
+    if (tag == LIST) {
+        if (--list->refs == 0) delete list;
+    } else if (--dict->refs == 0) {
+        delete dict;
+    }
 }
 
 inline void Value::release() {

@@ -110,6 +110,7 @@ Sym Game::building_of(Sym space) const {
 
 std::vector<Sym> Game::unit_ids(Sym kind, Sym space, Sym side) {
     std::vector<Sym> out;
+    out.reserve(state.units.size());
     for (auto &u : state.units)
         if (u.space != 0 && (kind == 0 || u.kind == kind) && (space == 0 || u.space == space) &&
             (side == 0 || u.side == side))
@@ -123,9 +124,17 @@ bool Game::in_play(const Hook *hook) {
             if (u.proto == hook->owner_proto && u.space != 0) return true;
         return false;
     }
-    for (auto &c : state.cards)
-        if (c.proto == hook->owner_proto && !off_table(c.where)) return true;
-    return false;
+    Sym proto = hook->owner_proto;  // which prototypes have a card on the table, kept until a card moves
+    if (in_play_seen != state.cards_version) {
+        in_play_seen = state.cards_version;
+        std::fill(card_on_table.begin(), card_on_table.end(), 0);
+        for (auto &c : state.cards)
+            if (!off_table(c.where)) {
+                if (card_on_table.size() <= c.proto) card_on_table.resize(c.proto + 1, 0);
+                card_on_table[c.proto] = 1;
+            }
+    }
+    return proto < card_on_table.size() && card_on_table[proto];
 }
 
 Value Game::owner_ref(const Hook *hook) {  // world._first_copy
