@@ -184,6 +184,29 @@ def by_rule(pack: dict, scenario: str, games: int, policy: str = "ai", warm: int
     return {"total": time.perf_counter() - start, "hooks": hooks, "runs": runs, "criteria": criteria, "asked": asked}
 
 
+def by_rule_native(pack: dict, scenario: str, games: int, policy: str = "ai", warm: int = 20) -> dict:
+    """by_rule, the games played by the native core (native.play_new with profile=True): the same figures,
+    each hook's own time timed natively ("TITLE @ EVENT"; criteria "TITLE, criterion K")."""
+    from spawnpit.engine import native
+
+    names = {side: policy for side in sides(pack, scenario)}
+    for seed in range(1_000_000, 1_000_000 + warm):
+        native.play_new(pack, scenario, seed, names)
+    hooks, runs, criteria, asked = Counter(), Counter(), Counter(), Counter()
+    start = time.perf_counter()
+    for seed in range(games):
+        for key, (spent, n) in native.play_new(pack, scenario, seed, names, profile=True)["spent"].items():
+            if " @ " in key:
+                rule, event = key.split(" @ ", 1)
+                hooks[rule, event] += spent
+                runs[rule, event] += n
+            else:
+                rule, k = key.rsplit(", criterion ", 1)
+                criteria[rule, int(k)] += spent
+                asked[rule, int(k)] += n
+    return {"total": time.perf_counter() - start, "hooks": hooks, "runs": runs, "criteria": criteria, "asked": asked}
+
+
 def shown_by_rule(found: dict, top: int = 25) -> str:
     total = found["total"]
     lines = [f"{'share':>6} {'runs':>7} {'per run':>9}  hook (rule @ event)"]
@@ -218,8 +241,13 @@ def main() -> None:
         profile(args.profile)
         return
     if args.by_rule:
-        found = by_rule(compile_paths(builtin_paths()).pack, TARGET, args.by_rule, warm=args.warm)
-        print(f"{args.by_rule} games of {TARGET}, AI vs AI, {found['total']:.2f} s (timing included)")
+        from spawnpit.engine import native
+
+        pack = compile_paths(builtin_paths()).pack
+        natively = (args.engine or ("native" if native.available() else "python")) != "python"
+        found = (by_rule_native if natively else by_rule)(pack, TARGET, args.by_rule, warm=args.warm)
+        print(f"{args.by_rule} games of {TARGET}, AI vs AI, {'native' if natively else 'python'} engine, "
+              f"{found['total']:.2f} s (timing included)")
         print(shown_by_rule(found))
         return
     policies = ["ai", "random"] if args.policy == "both" else [args.policy]

@@ -40,6 +40,20 @@ def test_the_engine_benchmark_gives_games_and_events_per_second(mini):
     assert figures["new_games"] > 0 and figures["new_events"] > 0
 
 
+def test_the_native_engine_plays_the_same_games_faster(mini):
+    """`--engine native`: the same games (so the same events a game) as the Python engine."""
+    from spawnpit.engine import native
+
+    if not native.available():
+        pytest.fail("the native core is not built (pip install -e . with g++ and the Python headers)")
+    engine, pack = mini
+    python = engine.measure(pack, "last_stand", games=3, policy="ai", warm=1, engine="python")
+    natively = engine.measure(pack, "last_stand", games=3, policy="ai", warm=1, engine="native")
+    assert "error" not in natively, natively
+    assert natively["per_game"] == python["per_game"] and natively["new_events"] / natively["new_games"] == \
+        pytest.approx(python["new_events"] / python["new_games"])
+
+
 def test_the_fastest_of_several_runs_is_reported(mini, monkeypatch):
     engine, pack = mini
     clock = iter([0.0, 5.0, 10.0, 12.0, 20.0, 24.0, 30.0, 33.0])  # three runs of 5, 2 and 4 CPU seconds,
@@ -101,6 +115,18 @@ def test_time_by_rule_of_a_real_game():
     run, values = Game._run, interp.Advice.values
     found = engine.by_rule(compile_paths(builtin_paths()).pack, engine.TARGET, games=1, warm=0)
     assert Game._run is run and interp.Advice.values is values
+    assert found["runs"]["Hero Movement", "move"] > 0 and found["runs"]["Zombie Movement", "zombie_turn.move_zombies"] > 0
+    assert found["asked"]["Hero Movement", 0] > 0
+    assert 0 < sum(found["hooks"].values()) <= found["total"]
+    text = engine.shown_by_rule(found)
+    assert "Hero Movement @ move" in text and "Hero Movement, criterion 0" in text
+
+
+def test_time_by_rule_of_a_real_game_played_natively():
+    from spawnpit.resources import builtin_paths
+
+    engine = load("engine")
+    found = engine.by_rule_native(compile_paths(builtin_paths()).pack, engine.TARGET, games=1, warm=0)
     assert found["runs"]["Hero Movement", "move"] > 0 and found["runs"]["Zombie Movement", "zombie_turn.move_zombies"] > 0
     assert found["asked"]["Hero Movement", 0] > 0
     assert 0 < sum(found["hooks"].values()) <= found["total"]
