@@ -731,7 +731,10 @@ def _summary(game, result: dict, brief: bool = False) -> None:
 @FORMAT
 @INPUT
 def sim(scenario, games, seed, jobs, sides, heroes, zombies, fmt, inputs):
-    """Simulate N games: win rates with 95% intervals, causes, lengths, rules that never fired."""
+    """Simulate N games: win rates with 95% intervals, causes, lengths, rules that never fired.
+
+    Games are played by the native core when it is built (the same games, logs and report as the Python
+    engine's, several times sooner); SPAWNPIT_ENGINE=python plays them in Python."""
     import json
 
     pack = _load_pack(inputs).data
