@@ -297,6 +297,9 @@ struct State {
 
     Rec *unit(Sym id) { return id < unit_at.size() && unit_at[id] >= 0 ? &units[unit_at[id]] : nullptr; }
     Rec *card(Sym id) { return id < card_at.size() && card_at[id] >= 0 ? &cards[card_at[id]] : nullptr; }
+    // the record of a unit or card that must be there: a RuleError (Python's KeyError) when it is not
+    Rec &unit_of(Sym id);
+    Rec &card_of(Sym id);
     Pile *pile(Sym deck) {
         for (auto &p : decks)
             if (p.deck == deck) return &p;

@@ -99,7 +99,7 @@ void deal_units(Game &g, Sym side, int64_t count) {
         Value entry = entry_of(SYM("enter"));
         entry.entries()[SYM("unit")] = Value::str(unit);
         entry.entries()[SYM("proto")] = get(*proto, SYM("id"));
-        Sym space = g.state.unit(unit)->space;
+        Sym space = g.state.unit_of(unit).space;
         entry.entries()[SYM("space")] = space ? Value::str(space) : Value();
         g.log(entry, nullptr);
     }
@@ -258,7 +258,7 @@ void act(Game &g, const Value &phase, const Value &block, const std::vector<Sym>
                 remaining.erase(remaining.begin() + static_cast<std::ptrdiff_t>(k));
                 break;
             }
-        if (g.state.unit(unit.ref.id)->space == 0) continue;
+        if (g.state.unit_of(unit.ref.id).space == 0) continue;
         std::vector<Value> options;
         for (const Value *a : actions)
             if (allowed(g, *a, unit)) options.push_back(*a);
@@ -352,7 +352,7 @@ void advance(Game &g) {
         params.entries()[Game::K_UNIT] = Value::make_ref(Game::K_UNIT, g.state.cursor.unit);
     }
     Cursor &c = g.state.cursor;
-    if (c.step < steps.size() && !g.state.result.decided && (!each || g.state.unit(c.unit)->space != 0)) {
+    if (c.step < steps.size() && !g.state.result.decided && (!each || g.state.unit_of(c.unit).space != 0)) {
         const Value &step = *steps[c.step];
         std::vector<Sym> path = {phase_id, get(step, SYM("id")).s};
         if (!moment(g, path, SYM("start"), params)) act(g, phase, step, path, params);

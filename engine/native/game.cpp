@@ -491,7 +491,7 @@ std::unique_ptr<Context> Game::applies(Hook *hook, const Value &params, bool &pl
 
 std::unique_ptr<Context> Game::applies_as(Hook *hook, const Value &params, const Value &copy) {
     if (hook->if_played) {
-        Rec *c = state.card(copy.ref.id);
+        Rec *c = &state.card_of(copy.ref.id);
         if (c->where != K_PLAY) return nullptr;
     }
     std::unique_ptr<Context> ctx = context_for(hook, params, copy);

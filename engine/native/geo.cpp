@@ -370,7 +370,7 @@ struct Asker {
         std::vector<Value> selves;
         if (h->per_copy) {
             for (Sym c : g.owner_copies(h))
-                if (!h->if_played || g.state.card(c)->where == Game::K_PLAY) selves.push_back(Value::make_ref(Game::K_CARD, c));
+                if (!h->if_played || g.state.card_of(c).where == Game::K_PLAY) selves.push_back(Value::make_ref(Game::K_CARD, c));
         } else {
             selves.push_back(h->owner != 0 ? g.owner_ref(h) : Value());
         }
@@ -530,7 +530,7 @@ int64_t count_of(const Value &n) {
 Mask kind_through(Game &g, Sym kind) { return kind_rules(g, kind).through; }
 
 std::vector<Value> reach(Game &g, Sym unit, const Value &n) {
-    Rec *r = g.state.unit(unit);
+    Rec *r = &g.state.unit_of(unit);
     if (r == nullptr) throw RuleError("KeyError: " + repr(Value::str(unit)));
     if (g.board == nullptr || r->space == 0) return {};
     int64_t limit = count_of(n);
@@ -556,21 +556,21 @@ std::vector<Value> reach(Game &g, Sym unit, const Value &n) {
 }
 
 double steps(Game &g, Sym unit, Sym place) {
-    Rec *r = g.state.unit(unit);
+    Rec *r = &g.state.unit_of(unit);
     if (r == nullptr) throw RuleError("KeyError: " + repr(Value::str(unit)));
     if (g.board == nullptr || r->space == 0) return INF;
     return between(g, r->space, place, kind_rules(g, r->kind).through);
 }
 
 double route(Game &g, Sym unit, Sym from, Sym to) {
-    Rec *r = g.state.unit(unit);
+    Rec *r = &g.state.unit_of(unit);
     if (r == nullptr) throw RuleError("KeyError: " + repr(Value::str(unit)));
     if (g.board == nullptr) return INF;
     return between(g, to, from, kind_rules(g, r->kind).through);
 }
 
 void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
-    Rec *r = g.state.unit(unit);
+    Rec *r = &g.state.unit_of(unit);
     if (g.board == nullptr || r->space == 0) return;
     if (r->space == to) {
         Value entry = Value::new_dict();
@@ -604,7 +604,7 @@ void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
     int64_t limit = std::max<int64_t>(0, count_of(n));
     for (size_t k = 0; k < path.size() && static_cast<int64_t>(k) < limit; ++k) {
         Sym space = b.space_id(path[k]);
-        Rec *now = g.state.unit(unit);
+        Rec *now = &g.state.unit_of(unit);
         Sym origin = now->space;
         Sym kind = now->kind;
         g.move_unit(unit, space, ctx);
@@ -617,7 +617,7 @@ void walk(Game &g, Sym unit, Sym to, const Value &n, Context &ctx) {
             g.move_unit(unit, origin, ctx, true);
             return;
         }
-        if ((outcome != 0 && text(outcome) == "ended") || g.state.unit(unit)->space != space || stops_at(g, space, stop))
+        if ((outcome != 0 && text(outcome) == "ended") || g.state.unit_of(unit).space != space || stops_at(g, space, stop))
             return;
     }
 }

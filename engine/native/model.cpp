@@ -680,6 +680,23 @@ std::unique_ptr<Model> load_model(const Value &pack, Sym scenario_id, Sym system
     const Value *system = systems ? systems->entries().find(system_name) : nullptr;
     if (system == nullptr) throw Unsupported("the pack has no system `" + text(system_name) + "`");
     m.system = *system;
+    // the shapes the core reads without looking twice (a compiled pack always has them; a hand-edited one
+    // that does not is played in Python, which says what is wrong)
+    auto needs = [](bool ok, const std::string &what) {
+        if (!ok) throw Unsupported("the pack is not as the compiler writes it: " + what);
+    };
+    needs(m.system.tag == Value::DICT && get(m.system, "blocks").tag == Value::LIST, "a system without blocks");
+    for (auto &b : list_of(get(m.system, "blocks")))
+        needs(b.tag == Value::DICT && get(b, "kind").tag == Value::STR && get(b, "id").tag == Value::STR,
+              "a system block without a kind or id");
+    needs(get(pack, "objects").tag == Value::LIST, "no objects");
+    for (auto &o : list_of(get(pack, "objects"))) {
+        needs(o.tag == Value::DICT && get(o, "kind").tag == Value::STR && get(o, "id").tag == Value::STR,
+              "an object without a kind or id");
+        if (str_of(get(o, "kind")) == "unit") needs(get(o, "unit_kind").tag == Value::STR, "a unit without a kind");
+        for (const char *key : {"props"})
+            needs(get(o, key).tag == Value::DICT || get(o, key).tag == Value::NONE, "an object whose props are not an object");
+    }
     std::vector<Value> objects;
     std::vector<std::pair<std::pair<Sym, Sym>, Value>> by_key;  // (kind, id) → object, the last one kept
     for (auto &o : list_of(get(pack, "objects"))) {

@@ -340,7 +340,7 @@ void effect(Context &ctx, const Stmt *s) {
             Value where = a.get(SYM("from"));
             if (thing.tag == Value::REF && thing.ref.kind == Game::K_CARD) {
                 out_of_piles(g.state, thing.ref.id);
-                Rec *c = g.state.card(thing.ref.id);
+                Rec *c = &g.state.card_of(thing.ref.id);
                 if (c == nullptr) throw RuleError("KeyError: " + repr(Value::str(thing.ref.id)));
                 set_where(g, *c, Game::K_BOX);
                 Value entry = Value::new_dict();

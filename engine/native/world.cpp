@@ -80,6 +80,18 @@ bool is_search_card(Game &g, Sym proto) {  // table.search_card: the scenario's 
     return std::find(wanted.begin(), wanted.end(), proto) != wanted.end();
 }
 
+Rec &State::unit_of(Sym id) {
+    Rec *r = unit(id);
+    if (r == nullptr) throw RuleError("KeyError: " + repr(Value::str(id)) + " (no such unit)");
+    return *r;
+}
+
+Rec &State::card_of(Sym id) {
+    Rec *r = card(id);
+    if (r == nullptr) throw RuleError("KeyError: " + repr(Value::str(id)) + " (no such card)");
+    return *r;
+}
+
 // ---- world.py ------------------------------------------------------------------------------------
 
 Sym Game::new_id(char prefix) {
@@ -97,7 +109,7 @@ Value Game::space_ref(const Value &where) {
     }
     if (where.tag == Value::STR && on_board(*this, where.s)) return Value::make_ref(K_SPACE, where.s);
     if (where.tag == Value::REF && where.ref.kind == K_UNIT) {
-        Rec *u = state.unit(where.ref.id);
+        Rec *u = &state.unit_of(where.ref.id);
         if (u == nullptr) throw RuleError("KeyError: " + repr(Value::str(where.ref.id)));
         return Value::make_ref(K_SPACE, u->space);
     }
@@ -176,7 +188,7 @@ void Game::unit_event(Sym kind, Sym name, Sym unit, std::vector<Value> values) {
 }
 
 void Game::move_unit(Sym unit, Sym to, Context &ctx, bool back, bool placed) {
-    Rec &r = *state.unit(unit);
+    Rec &r = state.unit_of(unit);
     Sym origin = r.space;
     set_space(*this, r, to);
     if (!quiet()) {
@@ -193,7 +205,7 @@ void Game::move_unit(Sym unit, Sym to, Context &ctx, bool back, bool placed) {
 }
 
 void Game::take_off(Sym unit, Context &ctx) {
-    Rec &r = *state.unit(unit);
+    Rec &r = state.unit_of(unit);
     Sym space = r.space;
     set_space(*this, r, 0);
     if (!quiet()) {
@@ -205,7 +217,7 @@ void Game::take_off(Sym unit, Context &ctx) {
 }
 
 void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
-    Rec &r = *state.unit(unit);
+    Rec &r = state.unit_of(unit);
     const Value *h = r.stats.find(SYM("health"));
     int64_t health = 1;
     if (h != nullptr) {
@@ -228,13 +240,13 @@ void Game::wound(Sym unit, int64_t amount, Context &ctx, const Value &by) {
     }
     if (amount > 0) {
         unit_event(r.kind, SYM("wounded"), unit, {by});
-        Rec &again = *state.unit(unit);
+        Rec &again = state.unit_of(unit);
         if (again.wounds >= health) kill(unit, by, ctx);
     }
 }
 
 void Game::kill(Sym unit, const Value &by, Context &ctx) {
-    Rec &r = *state.unit(unit);
+    Rec &r = state.unit_of(unit);
     if (r.space == 0) return;
     Sym space = r.space;
     set_space(*this, r, 0);
@@ -310,7 +322,7 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
             std::string head = truthy(title) ? str(*this, title) : text(proto_id);
             std::string name = head + " (" + str(*this, attribute(*this, former, SYM("name"))) + ")";
             for (auto &u : made) {
-                Rec &r = *state.unit(u.ref.id);
+                Rec &r = state.unit_of(u.ref.id);
                 r.name = Value::str(name);
                 r.from = former.ref.id;
             }
@@ -379,7 +391,7 @@ void Game::mark(const Value &thing, Sym marker, int64_t amount, Context &ctx) {
 void Game::track_add(Sym track, int64_t amount, const Value &owner, Context &ctx) {
     SmallMap *tracks = &state.tracks;
     if (owner.tag == Value::REF && owner.ref.kind == K_UNIT) {
-        Rec *u = state.unit(owner.ref.id);
+        Rec *u = &state.unit_of(owner.ref.id);
         if (u == nullptr) throw RuleError("KeyError: " + repr(Value::str(owner.ref.id)));
         tracks = &u->tracks;
     } else {
@@ -453,7 +465,7 @@ std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context 
         Pile &now = deck_of(*this, deck);
         Sym cid = now.draw.back();
         now.draw.pop_back();
-        set_where(*this, *state.card(cid), to_holder);
+        set_where(*this, state.card_of(cid), to_holder);
         drawn.push_back(Value::make_ref(K_CARD, cid));
     }
     if (!quiet()) {
@@ -470,7 +482,7 @@ std::vector<Value> Game::draw(Sym deck, int64_t count, const Value &to, Context 
 }
 
 void Game::discard(Sym card, Context &ctx) {
-    Rec &r = *state.card(card);
+    Rec &r = state.card_of(card);
     if (Pile *pile = r.deck ? state.pile(r.deck) : nullptr) {
         if (contains(pile->draw, card)) remove_first(pile->draw, card);
         if (!contains(pile->discard, card)) pile->discard.push_back(card);
@@ -492,7 +504,7 @@ void Game::discard_top(Sym deck, int64_t count, Context &ctx) {
         Sym cid = p.draw.back();
         p.draw.pop_back();
         p.discard.push_back(cid);
-        Rec &r = *state.card(cid);
+        Rec &r = state.card_of(cid);
         set_where(*this, r, K_DISCARD);
         if (!quiet()) {
             Value entry = entry_of(SYM("discard"));
@@ -529,7 +541,7 @@ void Game::shuffle(const Value &thing, const Value &into, Context &ctx) {
         Pile &pile = deck_of(*this, into.ref.id);
         for (auto &other : state.decks)
             if (contains(other.discard, thing.ref.id)) remove_first(other.discard, thing.ref.id);
-        Rec &r = *state.card(thing.ref.id);
+        Rec &r = state.card_of(thing.ref.id);
         set_where(*this, r, K_DECK_W);
         pile.draw.push_back(thing.ref.id);
         chance.shuffle(pile.draw);
@@ -548,7 +560,7 @@ Value Game::search(Sym deck, const Value &wanted, const Value &to, Context &ctx)
     Pile &pile = deck_of(*this, deck);
     for (size_t k = pile.draw.size(); k-- > 0;) {
         Sym cid = pile.draw[k];
-        Rec &r = *state.card(cid);
+        Rec &r = state.card_of(cid);
         if (matches(r, wanted)) {
             remove_first(pile.draw, cid);
             Sym h = holder(*this, to);
@@ -584,7 +596,7 @@ void Game::give(Value card, const Value &to, Context &ctx) {
         card = found;
     }
     if (!(card.tag == Value::REF && card.ref.kind == K_CARD)) throw RuleError("cannot give " + repr(card));
-    Rec &r = *state.card(card.ref.id);
+    Rec &r = state.card_of(card.ref.id);
     bool seen = out_of_piles(state, card.ref.id);
     drop_play_keys(r);
     Sym h = holder(*this, to);
@@ -705,19 +717,19 @@ void window(Game &g, Sym card, const Value &params, const char *event) {
         if (g.depth > NESTING_LIMIT)
             g.runaway("events raised inside one another over " + std::to_string(NESTING_LIMIT) + " deep");
         ++g.state.events;
-        Rec *r = g.state.card(card);
+        Rec *r = &g.state.card_of(card);
         Split split = split_window(g, event, r->proto, params);
-        std::function<bool()> cancelled = [&]() { return g.state.card(card)->cancelled; };
+        std::function<bool()> cancelled = [&]() { return g.state.card_of(card).cancelled; };
         for (int pass = 0; pass < 2; ++pass) {
             bool replace = pass == 0;
             for (Hook *hook : replace ? split.replacing : split.ordinary) {
-                if (g.fire(hook, params, &cancelled) && replace) g.state.card(card)->cancelled = true;
-                if (g.state.card(card)->cancelled || g.state.result.decided) return;
+                if (g.fire(hook, params, &cancelled) && replace) g.state.card_of(card).cancelled = true;
+                if (g.state.card_of(card).cancelled || g.state.result.decided) return;
             }
         }
         Value self = Value::make_ref(Game::K_CARD, card);
         for (Hook *hook : split.own) {
-            Rec *now = g.state.card(card);
+            Rec *now = &g.state.card_of(card);
             if (now->cancelled || now->where != Game::K_PLAY) return;
             if (own_applies(g, hook, params, self)) {
                 own_run(g, hook, params, self);
@@ -748,7 +760,7 @@ void play_window(Game &g, Sym card, const Value &params, const char *event) {
 }
 
 void cancelled_card(Game &g, Sym card, Context &ctx) {  // Decks._cancelled
-    Rec *r = g.state.card(card);
+    Rec *r = &g.state.card_of(card);
     r->status = SYM("cancelled");
     Value params;
     if (card_params(g, "card_cancelled", {Value::make_ref(Game::K_CARD, card)}, params))
@@ -760,7 +772,7 @@ void cancelled_card(Game &g, Sym card, Context &ctx) {  // Decks._cancelled
 }  // namespace
 
 bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
-    Rec *r = state.card(card);
+    Rec *r = &state.card_of(card);
     Sym held = r->where;
     if (held == K_DECK_W || held == K_DISCARD || held == K_BOX || held == K_PLAY)
         throw RuleError("cannot play " + text(r->proto) + ": it is not held (it is in " + text(held) + ")");
@@ -789,8 +801,8 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
         log(entry, ctx.rule);
     }
     Value params;
-    if (card_params(*this, "card_played", {self, side_ref}, params) && !state.card(card)->cancelled &&
-        state.card(card)->where == K_PLAY)
+    if (card_params(*this, "card_played", {self, side_ref}, params) && !state.card_of(card).cancelled &&
+        state.card_of(card).where == K_PLAY)
         play_window(*this, card, params, "card_played");
     r = state.card(card);
     if (r->cancelled || r->where != K_PLAY) {
@@ -811,7 +823,7 @@ bool Game::play(Sym card, const Value &on, const Value &source, Context &ctx) {
 }
 
 void Game::cancel_card(Sym card, Context &ctx) {
-    Rec *r = state.card(card);
+    Rec *r = &state.card_of(card);
     if (r->status == SYM("playing")) {
         r->cancelled = true;
         if (!quiet()) {
