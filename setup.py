@@ -10,6 +10,6 @@ setup(ext_modules=[Extension(
     sources=sorted(glob("engine/native/*.cpp")),
     depends=sorted(glob("engine/native/*.h")),
     language="c++",
-    extra_compile_args=["-std=c++17", "-O2", "-fvisibility=hidden"],
+    extra_compile_args=["-std=c++17", "-O3", "-fvisibility=hidden"],
     optional=True,
 )])
