@@ -594,6 +594,7 @@ std::string shown(Game &g, const Value &picked) {  // game._shown
 bool preferred(const Advice &advice, const std::vector<Value> &choices, const std::vector<bool> &real_mask,
                std::vector<size_t> &best, bool &has_first, double &first) {
     std::vector<size_t> real;
+    real.reserve(choices.size());
     for (size_t i = 0; i < choices.size(); ++i)
         if (real_mask[i]) real.push_back(i);
     has_first = false;
@@ -630,6 +631,7 @@ bool preferred(const Advice &advice, const std::vector<Value> &choices, const st
             first = top;
         }
         std::vector<size_t> kept;
+        kept.reserve(real.size());
         for (size_t j = 0; j < real.size(); ++j)
             if (values[j] == top) kept.push_back(real[j]);
         real = kept;
@@ -674,6 +676,7 @@ Value Game::choose(const std::vector<Value> &options, const Value &by, bool opti
         }
         case PolicyKind::AI: {
             std::vector<size_t> candidates;
+            candidates.reserve(n);
             for (size_t i = 0; i < n; ++i)
                 if (real[i]) candidates.push_back(i);
             if (candidates.empty()) {

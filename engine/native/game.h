@@ -5,6 +5,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,15 +28,73 @@ struct Advice {
     size_t nparts = 0;
 };
 
+// A context's variables: a few names held inline (most contexts bind one to six), more in the heap.
+class Env {
+   public:
+    using Item = std::pair<Sym, Value>;
+    static constexpr size_t INLINE = 6;
+
+    Env() = default;
+    Env(const Env &) = delete;
+    Env &operator=(const Env &) = delete;
+    ~Env() { clear(); }
+
+    size_t size() const { return size_; }
+    Item *begin() { return data(); }
+    Item *end() { return data() + size_; }
+    const Item *begin() const { return data(); }
+    const Item *end() const { return data() + size_; }
+    Item &operator[](size_t k) { return data()[k]; }
+    void reserve(size_t n) {
+        if (n > INLINE && heap_.capacity() < n) {
+            if (heap_.empty() && size_ > 0) move_out(n);
+            else heap_.reserve(n);
+        }
+    }
+    void emplace_back(Sym name, Value v) {
+        if (heap_.empty() && size_ < INLINE) {
+            new (reinterpret_cast<Item *>(slots_) + size_) Item(name, std::move(v));
+        } else {
+            if (heap_.empty()) move_out(INLINE * 2);
+            heap_.emplace_back(name, std::move(v));
+        }
+        ++size_;
+    }
+    void push_back(const Item &kv) { emplace_back(kv.first, kv.second); }
+
+   private:
+    Item *data() { return heap_.empty() ? reinterpret_cast<Item *>(slots_) : heap_.data(); }
+    const Item *data() const { return heap_.empty() ? reinterpret_cast<const Item *>(slots_) : heap_.data(); }
+    void move_out(size_t capacity) {  // the inline items to the heap
+        heap_.reserve(capacity);
+        Item *inline_items = reinterpret_cast<Item *>(slots_);
+        for (size_t k = 0; k < size_; ++k) {
+            heap_.push_back(std::move(inline_items[k]));
+            inline_items[k].~Item();
+        }
+    }
+    void clear() {
+        if (heap_.empty()) {
+            Item *inline_items = reinterpret_cast<Item *>(slots_);
+            for (size_t k = 0; k < size_; ++k) inline_items[k].~Item();
+        }
+        size_ = 0;
+    }
+
+    alignas(Item) unsigned char slots_[INLINE * sizeof(Item)];
+    size_t size_ = 0;
+    std::vector<Item> heap_;
+};
+
 struct Context {
     Game *game;
-    std::vector<std::pair<Sym, Value>> env;
+    Env env;
     const Rule *rule;
     Context *parent;
     bool cancelled = false;
     ScopeRun *run = nullptr;  // the scope this context binds the item of (a selection's, a choice's)
 
-    Context(Game *g, const Rule *r, Context *p = nullptr) : game(g), rule(r), parent(p) { env.reserve(6); }
+    Context(Game *g, const Rule *r, Context *p = nullptr) : game(g), rule(r), parent(p) {}
 
     Value *find_own(Sym name) {
         for (auto &kv : env)
@@ -125,6 +184,7 @@ struct Game {
     Value space_ref(const Value &where);
     Sym building_of(Sym space) const;
     std::vector<Sym> unit_ids(Sym kind, Sym space, Sym side);  // on the board, table order (0: any)
+    int64_t units_on_board(Sym kind) const;                     // how many (0: of any kind)
     bool in_play(const Hook *hook);
     Value owner_ref(const Hook *hook);
     std::vector<Sym> owner_copies(const Hook *hook);

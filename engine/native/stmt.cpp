@@ -274,7 +274,7 @@ void effect(Context &ctx, const Stmt *s) {
             const Value *props = kb.entries().find(SYM("props"));
             const Value *limit = props && props->tag == Value::DICT ? props->entries().find(SYM("pool")) : nullptr;
             if (limit && limit->tag != Value::NONE) {
-                int64_t on_board = static_cast<int64_t>(g.unit_ids(kind, 0, 0).size());
+                int64_t on_board = g.units_on_board(kind);
                 count = std::max<int64_t>(0, std::min<int64_t>(count, limit->i - on_board));
             }
             std::vector<Sym> spaces;
@@ -575,12 +575,13 @@ Value by_of(Context &ctx, const Expr *by) { return by ? eval(ctx, by) : Value();
 void run_choose(Context &ctx, const Stmt *s) {
     Game &g = *ctx.game;
     std::vector<Value> options = select_items(ctx, s->select);
-    std::string asked = s->label;
+    std::string filled;
     if (s->ask_with) {
         std::vector<std::string> words;
         for (auto &v : listed(eval(ctx, s->ask_with))) words.push_back(said(g, v, 0).first);
-        asked = fill(s->label, words);
+        filled = fill(s->label, words);
     }
+    const std::string &asked = s->ask_with ? filled : s->label;
     Value picked;
     if (s->prefer == nullptr) {
         Value who = by_of(ctx, s->by);

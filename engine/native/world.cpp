@@ -120,6 +120,13 @@ Sym Game::building_of(Sym space) const {
     return space != 0 && board != nullptr ? spawnpit::building_of(*const_cast<Game *>(this), space) : 0;
 }
 
+int64_t Game::units_on_board(Sym kind) const {
+    int64_t n = 0;
+    for (auto &u : state.units)
+        if (u.space != 0 && (kind == 0 || u.kind == kind)) ++n;
+    return n;
+}
+
 std::vector<Sym> Game::unit_ids(Sym kind, Sym space, Sym side) {
     std::vector<Sym> out;
     out.reserve(state.units.size());
@@ -300,7 +307,7 @@ std::vector<Value> Game::spawn(Sym kind, Sym at, int64_t count, Context &ctx, co
     const Value *limit = prop(model->kind_blocks.at(kind), SYM("pool"));
     std::vector<Value> made;
     for (int64_t k = 0; k < count; ++k) {
-        if (limit && limit->tag != Value::NONE && static_cast<int64_t>(unit_ids(kind, 0, 0).size()) >= limit->i) {
+        if (limit && limit->tag != Value::NONE && units_on_board(kind) >= limit->i) {
             if (!quiet()) {
                 Value entry = entry_of(SYM("pool_empty"));
                 put(entry, SYM("kind"), Value::str(kind));
