@@ -297,6 +297,15 @@ struct State {
 
     Rec *unit(Sym id) { return id < unit_at.size() && unit_at[id] >= 0 ? &units[unit_at[id]] : nullptr; }
     Rec *card(Sym id) { return id < card_at.size() && card_at[id] >= 0 ? &cards[card_at[id]] : nullptr; }
+    // a unit or card comes into the game: its record goes last in its table, and is found by its id
+    Rec &add(Rec r) {
+        auto &table = r.is_card ? cards : units;
+        auto &at = r.is_card ? card_at : unit_at;
+        if (at.size() <= r.id) at.resize(r.id + 1, -1);
+        at[r.id] = static_cast<int32_t>(table.size());
+        table.push_back(std::move(r));
+        return table.back();
+    }
     // the record of a unit or card that must be there: a RuleError (Python's KeyError) when it is not
     Rec &unit_of(Sym id);
     Rec &card_of(Sym id);

@@ -107,9 +107,7 @@ void load_state(State &s, const Value &v) {
             copy_map(u.stats, get(r, "stats"));
             copy_map(u.markers, get(r, "markers"));
             copy_map(u.tracks, get(r, "tracks"));
-            if (s.unit_at.size() <= u.id) s.unit_at.resize(u.id + 1, -1);
-            s.unit_at[u.id] = static_cast<int32_t>(s.units.size());
-            s.units.push_back(std::move(u));
+            s.add(std::move(u));
         }
     const Value &cards = get(v, "cards");
     if (cards.tag == Value::DICT)
@@ -133,9 +131,7 @@ void load_state(State &s, const Value &v) {
             c.keywords = syms(get(r, "keywords"));
             copy_map(c.stats, get(r, "stats"));
             copy_map(c.markers, get(r, "markers"));
-            if (s.card_at.size() <= c.id) s.card_at.resize(c.id + 1, -1);
-            s.card_at[c.id] = static_cast<int32_t>(s.cards.size());
-            s.cards.push_back(std::move(c));
+            s.add(std::move(c));
         }
     for (const char *table : {"spaces", "buildings"}) {
         const Value &places = get(v, table);
@@ -219,10 +215,8 @@ void setup_tables(Game &g, int64_t seed) {
             c.where = deck ? Game::K_DECK_W : Game::K_BOX;
             c.type = sym(get(props, "type"));
             c.keywords = syms(get(props, "keywords"));
-            if (s.card_at.size() <= c.id) s.card_at.resize(c.id + 1, -1);
-            s.card_at[c.id] = static_cast<int32_t>(s.cards.size());
             if (Pile *pile = deck ? s.pile(deck) : nullptr) pile->draw.push_back(c.id);
-            s.cards.push_back(std::move(c));
+            s.add(std::move(c));
         }
     }
     for (auto &pile : s.decks) g.chance.shuffle(pile.draw);

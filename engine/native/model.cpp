@@ -232,8 +232,7 @@ struct Compiler {
         if (has(ir, "attr")) {
             Expr *e = node(Expr::ATTR);
             e->name = sym_of(get(ir, "attr"));
-            e->args.push_back(expr(get(ir, "of")));
-            if (e->args[0] == nullptr) e->args[0] = lit(Value());
+            e->args.push_back(expr_or_none(get(ir, "of")));
             return e;
         }
         if (has(ir, "call")) return call(ir);
@@ -268,9 +267,11 @@ struct Compiler {
         throw Unsupported("an expression the core does not know");
     }
 
-    Expr *select(const Value &ir, bool first) {
+    // a selection: `KIND v [in SRC] [where TEST]` (an expression's `select`, or a for_each's or choose's
+    // own, whose kind is under `kind_key`); its `where` is compiled in a scope of its own
+    Expr *selection_of(const Value &ir, const char *kind_key, bool first = false) {
         Expr *e = node(Expr::SELECT);
-        e->name = sym_of(get(ir, "select"));
+        e->name = sym_of(get(ir, kind_key));
         e->var = sym_of(get(ir, "var"));
         e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
         enter_scope(e, e->var, &e->memo_size, &e->item_size, get(ir, "where"));
@@ -278,8 +279,20 @@ struct Compiler {
         scopes.pop_back();
         near_form(e, ir);
         e->first = first;
-        e->pure = is_pure(ir);
+        std::set<Sym> names;
+        bool pure = true;
+        if (truthy(get(ir, "in"))) pure = free_names(get(ir, "in"), names);
+        if (truthy(get(ir, "where"))) pure = free_names(get(ir, "where"), names) && pure;
+        e->pure = pure;
         return e;
+    }
+
+    Expr *select(const Value &ir, bool first) { return selection_of(ir, "select", first); }
+
+    // an expression that may be left out: nothing (None) when it is
+    Expr *expr_or_none(const Value &ir) {
+        Expr *e = expr(ir);
+        return e != nullptr ? e : lit(Value());
     }
 
     // interp._near_form: `KIND v where route(v, v.space, PLACE) <= N` (or `< N`), PLACE and N pure and
@@ -323,8 +336,7 @@ struct Compiler {
             } else if (name == "stat" && args.size() == 2 && k == 1 && has(arg, "name")) {
                 e->args.push_back(lit(get(arg, "name")));  // `stat(h, health)`: a stat's name, not a value
             } else {
-                e->args.push_back(expr(arg));
-                if (e->args.back() == nullptr) e->args.back() = lit(Value());
+                e->args.push_back(expr_or_none(arg));
             }
         }
         bool selecting = name == "count" || name == "any" || name == "all" || name == "list" || name == "random";
@@ -355,23 +367,6 @@ struct Compiler {
         return out;
     }
 
-    Expr *selection_of(const Value &ir, const char *kind_key) {
-        Expr *e = node(Expr::SELECT);
-        e->name = sym_of(get(ir, kind_key));
-        e->var = sym_of(get(ir, "var"));
-        e->args.push_back(truthy(get(ir, "in")) ? expr(get(ir, "in")) : nullptr);
-        enter_scope(e, e->var, &e->memo_size, &e->item_size, get(ir, "where"));
-        e->args.push_back(truthy(get(ir, "where")) ? expr(get(ir, "where")) : nullptr);
-        scopes.pop_back();
-        near_form(e, ir);
-        std::set<Sym> names;
-        bool pure = true;
-        if (truthy(get(ir, "in"))) pure = free_names(get(ir, "in"), names);
-        if (truthy(get(ir, "where"))) pure = free_names(get(ir, "where"), names) && pure;
-        e->pure = pure;
-        return e;
-    }
-
     static std::string purpose(const Value &body, Sym var) {
         static const std::vector<std::pair<std::string, std::string>> purposes = {
             {"discard", "to discard"}, {"play", "to play"}, {"give", "to give"}, {"kill", "to kill"},
@@ -397,21 +392,18 @@ struct Compiler {
             Stmt *s = new_stmt(Stmt::ASSIGN);
             for (auto &part : list_of(get(ir, "assign"))) s->target.push_back(sym_of(part));
             s->op = sym_of(get(ir, "op"));
-            s->value = expr(get(ir, "value"));
-            if (s->value == nullptr) s->value = lit(Value());
+            s->value = expr_or_none(get(ir, "value"));
             return s;
         }
         if (has(ir, "let")) {
             Stmt *s = new_stmt(Stmt::LET);
             s->var = sym_of(get(ir, "let"));
-            s->value = expr(get(ir, "value"));
-            if (s->value == nullptr) s->value = lit(Value());
+            s->value = expr_or_none(get(ir, "value"));
             return s;
         }
         if (has(ir, "if")) {
             Stmt *s = new_stmt(Stmt::IF);
-            s->cond = expr(get(ir, "if"));
-            if (s->cond == nullptr) s->cond = lit(Value());
+            s->cond = expr_or_none(get(ir, "if"));
             s->then = block(get(ir, "then"));
             s->orelse = block(get(ir, "else"));
             return s;
@@ -461,15 +453,13 @@ struct Compiler {
         }
         if (has(ir, "repeat")) {
             Stmt *s = new_stmt(Stmt::REPEAT);
-            s->cond = expr(get(ir, "repeat"));
-            if (s->cond == nullptr) s->cond = lit(Value());
+            s->cond = expr_or_none(get(ir, "repeat"));
             s->body = block(get(ir, "body"));
             return s;
         }
         if (has(ir, "win") || has(ir, "lose")) {
             Stmt *s = new_stmt(has(ir, "win") ? Stmt::WIN : Stmt::LOSE);
-            s->cond = expr(get(ir, has(ir, "win") ? "win" : "lose"));
-            if (s->cond == nullptr) s->cond = lit(Value());
+            s->cond = expr_or_none(get(ir, has(ir, "win") ? "win" : "lose"));
             return s;
         }
         throw Unsupported("a statement the core does not know");
@@ -503,8 +493,7 @@ struct Compiler {
                     s->args.emplace_back(kv.first, nullptr);
                     s->arg_names.push_back(sym_of(get(kv.second, "name")));
                 } else {
-                    s->args.emplace_back(kv.first, expr(kv.second));
-                    if (s->args.back().second == nullptr) s->args.back().second = lit(Value());
+                    s->args.emplace_back(kv.first, expr_or_none(kv.second));
                     s->arg_names.push_back(0);
                 }
             }
@@ -582,8 +571,7 @@ struct Gatherer {
             if (filters.tag == Value::DICT) {
                 for (auto &kv : filters.entries().items) {
                     reads.insert(kv.first);
-                    hook->filters.emplace_back(kv.first, c.expr(kv.second));
-                    if (hook->filters.back().second == nullptr) hook->filters.back().second = c.lit(Value());
+                    hook->filters.emplace_back(kv.first, c.expr_or_none(kv.second));
                 }
             }
             if (when.tag != Value::NONE) pure = free_names(when, reads) && pure;
@@ -840,10 +828,7 @@ std::unique_ptr<Model> load_model(const Value &pack, Sym scenario_id, Sym system
             const Value &exprs = get(get(block, "props"), prop);
             if (!truthy(exprs)) continue;
             std::vector<Expr *> compiled;
-            for (auto &e : list_of(exprs)) {
-                compiled.push_back(c.expr(e));
-                if (compiled.back() == nullptr) compiled.back() = c.lit(Value());
-            }
+            for (auto &e : list_of(exprs)) compiled.push_back(c.expr_or_none(e));
             (std::string(prop) == "require" ? m.require : m.prefer)[block.dict] = compiled;
         }
         for (auto &inner : list_of(get(block, "blocks"))) props_of_blocks(inner);

@@ -288,9 +288,7 @@ Sym Game::add_unit(const Value &proto, Sym space) {
         const Value *mode = props.entries().find(SYM("mode"));
         if (mode) r.mode = *mode;
     }
-    if (state.unit_at.size() <= uid) state.unit_at.resize(uid + 1, -1);
-    state.unit_at[uid] = static_cast<int32_t>(state.units.size());
-    state.units.push_back(std::move(r));
+    state.add(std::move(r));
     return uid;
 }
 
