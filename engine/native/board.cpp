@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "sight.h"
+
 namespace spawnpit {
 
 namespace {
@@ -12,12 +14,14 @@ const char *const KIND_NAMES[EDGE_KINDS] = {"open", "door", "window", "wall", "c
 struct Names {
     Sym kinds[EDGE_KINDS];
     Sym id, title, terrain, tags, building, stacking, grid, cell;
-    Sym spaces, links, buildings, spawn_points, start_spaces, objectives, sight, system, roll, pick_up, format;
+    Sym spaces, links, buildings, spawn_points, start_spaces, objectives, sight, geometry, system, roll, pick_up;
+    Sym format;
     Names() {
         for (int k = 0; k < EDGE_KINDS; ++k) kinds[k] = intern(KIND_NAMES[k]);
         id = intern("id"), title = intern("title"), terrain = intern("terrain"), tags = intern("tags");
         building = intern("building"), stacking = intern("stacking"), grid = intern("grid"), cell = intern("cell");
         spaces = intern("spaces"), links = intern("links"), buildings = intern("buildings");
+        geometry = intern("geometry");
         spawn_points = intern("spawn_points"), start_spaces = intern("start_spaces");
         objectives = intern("objectives"), sight = intern("sight"), system = intern("system");
         roll = intern("roll"), pick_up = intern("pick_up"), format = intern("format");
@@ -181,7 +185,11 @@ Board::Board(const Value &data) {
         }
     }
 
-    // Line of Sight: the whole matrix, or (`sight` None) each pair asked of `sight_source` when first needed
+    // Line of Sight: the whole matrix, or (`sight` None) each pair worked out from `geometry` when first
+    // needed, or without geometry asked of `sight_source`
+    const Value *geometry = data.entries().find(N.geometry);
+    if (geometry != nullptr && geometry->tag != Value::NONE)
+        geometry_ = std::make_unique<SightGeometry>(*this, *geometry);
     sight_.assign(space_list.size() * space_list.size(), UNKNOWN_SIGHT);
     const Value *sight_rows = data.tag == Value::DICT ? data.entries().find(N.sight) : nullptr;
     const auto &rows = sight_rows == nullptr || sight_rows->tag == Value::NONE ? std::vector<Value>()
@@ -204,6 +212,16 @@ Board::Board(const Value &data) {
     for (size_t b = 0; b < buildings.size(); ++b) sorted_buildings.push_back(static_cast<int>(b));
     std::sort(sorted_buildings.begin(), sorted_buildings.end(),
               [&](int x, int y) { return text(buildings[x].id).compare(text(buildings[y].id)) < 0; });
+}
+
+Board::~Board() = default;
+
+// ---- sight ----------------------------------------------------------------------------------------
+
+bool Board::work_out_sight(int a, int b) const {
+    if (geometry_) return geometry_->sees(*this, a, b);
+    if (!sight_source) throw BoardError("board `" + text(id) + "`: no Line of Sight was given");
+    return sight_source(a, b);
 }
 
 // ---- lookups --------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The board (port of engine/board.py's runtime queries): a layout's spaces, links, buildings and markers,
-// built from what engine/native_board.py's board_data exports, with Line of Sight as the matrix the
-// Python board worked out (its geometry is not ported).
+// built from what engine/native_board.py's board_data exports, with Line of Sight worked out from the
+// board's geometry (sight.h) the first time a pair is asked, or given whole as the matrix the Python
+// board worked out.
 //
 // Spaces are numbered by their place in the board's order (Board.spaces, Python's `index`). Every answer
 // is the Python board's: the same distances, the same order of spaces (breadth first, level by level,
@@ -22,6 +23,8 @@
 #include "value.h"
 
 namespace spawnpit {
+
+class SightGeometry;
 
 // Edge kinds, as geometry.KINDS: a kind's bit is 1 << its place there. A `through` set is a mask.
 enum EdgeKind : uint8_t { OPEN = 0, DOOR = 1, WINDOW = 2, WALL = 3, CORNER = 4 };
@@ -94,6 +97,7 @@ struct Board {
     std::vector<int> sorted_spaces, sorted_buildings;  // indices, by id as Python's sorted() orders str
 
     explicit Board(const Value &data);  // throws BoardDataError
+    ~Board();
     Board(const Board &) = delete;
     Board &operator=(const Board &) = delete;
 
@@ -149,21 +153,21 @@ struct Board {
     Tree stopped_search(int source, Mask through, const std::vector<uint8_t> &stopping) const;
 
     // ---- sight ----
-    // Board.line_of_sight(a, b). A board made without its matrix asks `sight_source` the first time a pair
-    // is asked (the Python board, whose geometry is not ported), and keeps the answer.
+    // Board.line_of_sight(a, b), nothing opaque or closed: the matrix's answer when the data gave it; else
+    // worked out from the geometry (sight.h) the first time a pair is asked; else (data without geometry)
+    // asked of `sight_source` (the Python board). Kept either way: a cheap lookup after the first answer.
     bool sight(int a, int b) const {
         uint8_t &known = sight_[static_cast<size_t>(a) * spaces.size() + b];
-        if (known == UNKNOWN_SIGHT) {
-            if (!sight_source) throw BoardError("board `" + text(id) + "`: no Line of Sight was given");
-            known = sight_source(a, b) ? 1 : 0;
-        }
+        if (known == UNKNOWN_SIGHT) known = work_out_sight(a, b) ? 1 : 0;
         return known != 0;
     }
+    bool has_geometry() const { return geometry_ != nullptr; }
     std::function<bool(int, int)> sight_source;
     static constexpr uint8_t UNKNOWN_SIGHT = 2;
 
    private:
     mutable std::vector<uint8_t> sight_;   // n * n, row a: what a sees (UNKNOWN_SIGHT: not asked yet)
+    std::unique_ptr<SightGeometry> geometry_;  // null when the data gives none
     std::vector<uint8_t> marked_;  // 1 spawn, 2 start, 4 objective
     // Sym → space index, open addressing (an empty slot holds EMPTY)
     static constexpr Sym EMPTY = 0xFFFFFFFFu;
@@ -174,6 +178,7 @@ struct Board {
     mutable std::array<std::vector<std::unique_ptr<Tree>>, MASK_ALL + 1> trees_;
 
     void fill_tree(Tree &tree, int source, Mask through, bool parents) const;
+    bool work_out_sight(int a, int b) const;
 };
 
 }  // namespace spawnpit

@@ -9,6 +9,9 @@
 //   ("stopped_search", a, kinds, [stopping spaces]) → the same
 //   ("adjacency", kinds) → {space: [neighbours]}   ("links", s) → [(neighbour, kind, diagonal)…]
 //   ("edge", a, b) → kind or None          ("sight", a, b) → bool
+//   ("sight_row", a) → str, its k-th character "1" when a sees the k-th space, else "0" (Board.sight each pair)
+//   ("sight_rows",) → one sight_row for each space, in board order (the whole matrix)
+//   ("geometry",) → whether the board works sight out from geometry (the data gave some)
 //   ("building_of", s) → id or None        ("spaces_of", b) → ids      ("building", b) → dict
 //   ("property", s, name) → value          ("title", s) → str          ("stacking", s) → int or None
 //   ("space_ids",), ("building_ids",) → sorted ids
@@ -228,6 +231,23 @@ PyObject *answer(const Board &board, PyObject *query) {
         int a = q.space(1), b = q.space(2);
         return check(PyBool_FromLong(board.sight(a, b)));
     }
+    if (op == "sight_row" || op == "sight_rows") {
+        auto row = [&](int a) {
+            std::string out(static_cast<size_t>(board.size()), '0');
+            for (int b = 0; b < board.size(); ++b)
+                if (board.sight(a, b)) out[b] = '1';
+            return check(PyUnicode_FromStringAndSize(out.data(), static_cast<Py_ssize_t>(out.size())));
+        };
+        if (op == "sight_row") {
+            q.arity(1);
+            return row(q.space(1));
+        }
+        q.arity(0);
+        Ref out(PyList_New(board.size()));
+        for (int a = 0; a < board.size(); ++a) PyList_SET_ITEM(out.p, a, row(a));
+        return out.release();
+    }
+    if (op == "geometry") { q.arity(0); return check(PyBool_FromLong(board.has_geometry())); }
     if (op == "building_of") {
         q.arity(1);
         int b = board.building_of(q.space(1));
