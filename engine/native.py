@@ -72,7 +72,8 @@ _BOARD_KEY = "native board"  # Board._cache: the native board of that layout
 
 def board_for(board):
     """The native board of a layout, made once per Python board (boards are shared by every game on a
-    layout); Line of Sight is asked of the Python board, pair by pair, when a rule first needs it."""
+    layout). It works Line of Sight out itself from the exported geometry (engine/native/sight.cpp); only a
+    board whose geometry cannot be exported exactly asks the Python board, pair by pair."""
     if board is None:
         return None
     found = board._cache.get(_BOARD_KEY)
