@@ -283,8 +283,6 @@ void Game::check_objectives(Sym event, bool keyed) {
 }
 
 void Game::midway() {
-    static thread_local const Game *seen_game = nullptr;
-    (void)seen_game;
     if (state.counted_version == midway_seen) return;
     midway_seen = state.counted_version;
     check_objectives(0, true);

@@ -137,6 +137,10 @@ struct Game {
     double nested = 0;  // the time of hooks run inside the one being timed (left out of its own)
 
     // derived (never saved)
+    struct WindowSplit {  // Decks._split: a card event's hooks while a card of one prototype is played
+        std::vector<Hook *> replacing, ordinary, own;
+    };
+    std::unordered_map<uint64_t, WindowSplit> window_splits;  // by (event, prototype)
     std::unordered_map<Sym, std::vector<Sym>> event_names;   // effects._event: an event's declared params
     std::unordered_map<Sym, std::pair<bool, std::vector<Sym>>> card_event_names;
     std::unordered_map<Sym, std::pair<std::vector<Hook *>, std::vector<Hook *>>> split_hooks;

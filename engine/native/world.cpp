@@ -653,16 +653,12 @@ bool card_params(Game &g, const char *event, const std::vector<Value> &values, V
     return true;
 }
 
-struct Split {
-    std::vector<Hook *> replacing, ordinary, own;
-};
+using Split = Game::WindowSplit;
 
-Split split_window(Game &g, const char *event, Sym proto, const Value &params) {  // Decks._split
-    static std::unordered_map<const Model *, std::unordered_map<std::string, Split>> cache;
-    std::string key = std::string(event) + "\x1f" + text(proto);
-    auto &per_model = cache[g.model];
-    auto found = per_model.find(key);
-    if (found != per_model.end()) return found->second;
+const Split &split_window(Game &g, const char *event, Sym proto, const Value &params) {  // Decks._split
+    uint64_t key = (static_cast<uint64_t>(intern(event)) << 32) | proto;  // (kept for the game, as derived.windows)
+    auto found = g.window_splits.find(key);
+    if (found != g.window_splits.end()) return found->second;
     Split split;
     Sym own = intern("card:" + text(proto));
     auto hooks_it = g.model->hooks.find(intern(event));
@@ -686,8 +682,7 @@ Split split_window(Game &g, const char *event, Sym proto, const Value &params) {
         for (Hook *h : hooks)
             if (h->owner == own && !h->replace) split.own.push_back(h);
     }
-    per_model.emplace(key, split);
-    return split;
+    return g.window_splits.emplace(key, std::move(split)).first->second;
 }
 
 const int NESTING_LIMIT = 60;
@@ -723,7 +718,7 @@ void window(Game &g, Sym card, const Value &params, const char *event) {
             g.runaway("events raised inside one another over " + std::to_string(NESTING_LIMIT) + " deep");
         ++g.state.events;
         Rec *r = &g.state.card_of(card);
-        Split split = split_window(g, event, r->proto, params);
+        const Split &split = split_window(g, event, r->proto, params);
         std::function<bool()> cancelled = [&]() { return g.state.card_of(card).cancelled; };
         for (int pass = 0; pass < 2; ++pass) {
             bool replace = pass == 0;
