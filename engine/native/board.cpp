@@ -7,6 +7,18 @@
 
 namespace spawnpit {
 
+const Value &data_field(const Value &dict, Sym key, const std::string &where, const char *part) {
+    if (dict.tag != Value::DICT) throw BoardDataError(std::string("board data: ") + part + where + " is not a dict");
+    const Value *found = dict.entries().find(key);
+    if (found == nullptr) throw BoardDataError(std::string("board data: ") + part + where + " has no `" + text(key) + "`");
+    return *found;
+}
+
+const std::vector<Value> &data_list(const Value &v, const std::string &where, const char *part) {
+    if (v.tag != Value::LIST) throw BoardDataError(std::string("board data: ") + part + where + " is not a list");
+    return v.items();
+}
+
 namespace {
 
 const char *const KIND_NAMES[EDGE_KINDS] = {"open", "door", "window", "wall", "corner"};
@@ -35,17 +47,9 @@ const Names &names() {
 
 [[noreturn]] void bad(const std::string &what) { throw BoardDataError("board data: " + what); }
 
-const Value &field(const Value &dict, Sym key, const std::string &where) {
-    if (dict.tag != Value::DICT) bad(where + " is not a dict");
-    const Value *found = dict.entries().find(key);
-    if (found == nullptr) bad(where + " has no `" + text(key) + "`");
-    return *found;
-}
+const Value &field(const Value &dict, Sym key, const std::string &where) { return data_field(dict, key, where); }
 
-const std::vector<Value> &list_of(const Value &v, const std::string &where) {
-    if (v.tag != Value::LIST) bad(where + " is not a list");
-    return v.items();
-}
+const std::vector<Value> &list_of(const Value &v, const std::string &where) { return data_list(v, where); }
 
 Sym str_of(const Value &v, const std::string &where) {
     if (v.tag != Value::STR) bad(where + " is not a string");

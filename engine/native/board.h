@@ -43,6 +43,11 @@ struct BoardDataError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Reading the exported data: its field `key` (a dict's) or a list, else BoardDataError "board data: " +
+// part + where + what is wrong (`part`: which part of the data, "geometry: " for sight's).
+const Value &data_field(const Value &dict, Sym key, const std::string &where, const char *part = "");
+const std::vector<Value> &data_list(const Value &v, const std::string &where, const char *part = "");
+
 // A question the Python board would answer with BoardError (or KeyError): no such space or building.
 struct BoardError : std::runtime_error {
     using std::runtime_error::runtime_error;

@@ -16,16 +16,10 @@ constexpr int64_t LIMIT = int64_t{1} << 24;  // engine/native_board.py's LIMIT
 [[noreturn]] void bad(const std::string &what) { throw BoardDataError("board data: geometry: " + what); }
 
 const Value &field(const Value &dict, Sym key, const std::string &where) {
-    if (dict.tag != Value::DICT) bad(where + " is not a dict");
-    const Value *found = dict.entries().find(key);
-    if (found == nullptr) bad(where + " has no `" + text(key) + "`");
-    return *found;
+    return data_field(dict, key, where, "geometry: ");
 }
 
-const std::vector<Value> &list_of(const Value &v, const std::string &where) {
-    if (v.tag != Value::LIST) bad(where + " is not a list");
-    return v.items();
-}
+const std::vector<Value> &list_of(const Value &v, const std::string &where) { return data_list(v, where, "geometry: "); }
 
 int64_t number(const Value &v, const std::string &where) {
     if (v.tag != Value::INT) bad(where + " is not an int");
